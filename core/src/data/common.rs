@@ -1,0 +1,82 @@
+//! What every canvas node's data holds, whatever its kind (spec §3 "Canvas node"),
+//! and the placement every create payload carries.
+
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+
+use crate::status::CreationStatus;
+
+/// The fields every node's `data` holds: label, size, creation status and the
+/// status of the subsystems (frames, bots) attached to it.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct NodeBase {
+    #[serde(default)]
+    pub label: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub width: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub height: Option<f64>,
+    #[serde(default)]
+    pub creation_status: CreationStatus,
+    #[serde(default, rename = "status_info", skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub status_info: Option<StatusInfo>,
+}
+
+/// The subsystems running for a node (a container's chat frames and bots).
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct StatusInfo {
+    #[serde(default)]
+    pub subsystems: Vec<Subsystem>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct Subsystem {
+    #[serde(rename = "type")]
+    pub kind: SubsystemKind,
+    /// Free-form state reported by the subsystem (`active`, `error`, ...).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub status: Option<String>,
+    #[serde(default)]
+    pub metadata: SubsystemMetadata,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "lowercase")]
+#[ts(export)]
+pub enum SubsystemKind {
+    Frame,
+    Telegram,
+}
+
+/// What frame and bot settings need to open: the company and the assistant.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct SubsystemMetadata {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub company_id: Option<i64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub assistant_id: Option<i64>,
+}
+
+/// Where a new node goes, as every create payload spells it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct NodePlacement {
+    pub project_id: i64,
+    pub name: String,
+    pub position_x: f64,
+    pub position_y: f64,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub container_id: Option<i64>,
+}

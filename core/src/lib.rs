@@ -1,0 +1,21 @@
+//! `dastyar-core`: every rule, default, constant and message of Dastyar, once.
+//!
+//! Pure Rust with no I/O: the server enforces these rules on every write and
+//! the canvas calls the very same code through WebAssembly (`dastyar-wasm`).
+//! Time is always passed in by the caller.
+
+pub mod connect;
+pub mod data;
+pub mod geometry;
+pub mod ids;
+pub mod kind;
+pub mod limits;
+pub mod messages;
+pub mod schedule;
+pub mod sms_billing;
+pub mod status;
+pub mod timing;
+pub mod validate;
+
+pub use kind::NodeKind;
+pub use messages::MessageCode;

@@ -1,0 +1,271 @@
+//! The message catalogue: every code the product reports maps to exactly one
+//! Persian text (what people read) and, where the spec quotes one, an English
+//! text. Server responses, the canvas and the wasm package all read from here.
+//!
+//! Placeholders are written `{name}` and filled by [`MessageCode::render`].
+
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+
+macro_rules! catalogue {
+    ($( $(#[$doc:meta])* $variant:ident => $fa:literal $(, en: $en:literal)? ;)*) => {
+        /// Every message the product can show, identified by a stable snake_case code.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
+        #[serde(rename_all = "snake_case")]
+        #[ts(export)]
+        pub enum MessageCode {
+            $( $(#[$doc])* $variant, )*
+        }
+
+        impl MessageCode {
+            /// All codes, in catalogue order.
+            pub const ALL: &'static [MessageCode] = &[$(MessageCode::$variant,)*];
+
+            /// The Persian text, with `{placeholders}` unfilled.
+            pub fn persian(self) -> &'static str {
+                match self { $(MessageCode::$variant => $fa,)* }
+            }
+
+            /// The English text the spec quotes, if it quotes one.
+            pub fn english(self) -> Option<&'static str> {
+                match self { $(MessageCode::$variant => catalogue!(@en $($en)?),)* }
+            }
+        }
+    };
+    (@en $en:literal) => { Some($en) };
+    (@en) => { None };
+}
+
+catalogue! {
+    // ---- Plan limits (spec §8 "Limits") ----
+    /// A plan limit was reached; the Persian text contains «حداکثر».
+    NodeLimitExceeded => "شما به حداکثر تعداد مجاز گره‌های «{type}» در طرح فعلی خود رسیده‌اید ({used} از {limit}). برای افزودن گره بیشتر، طرح خود را ارتقا دهید.";
+    AssistantLimitReached => "شما به حداکثر تعداد دستیارهای مجاز در طرح خود رسیده‌اید. تا چند لحظه دیگر به صفحهٔ ارتقای طرح منتقل می‌شوید.";
+    VectorStoreLimitReached => "شما به حداکثر تعداد پایگاه‌های برداری مجاز در طرح خود رسیده‌اید. برای افزودن بیشتر، طرح خود را ارتقا دهید.";
+    AnalyzerLimitReached => "شما به حداکثر تعداد تحلیل‌گرهای مجاز رسیده‌اید: {used} از {limit} تحلیل‌گر استفاده شده است.";
+    UsageCheckFailed => "بررسی محدودیت گره‌ها با خطا روبه‌رو شد. لطفاً دوباره تلاش کنید.";
+    UpgradePlanLink => "ارتقای طرح";
+    InsufficientCredits => "اعتبار حساب شما کافی نیست. لطفاً اعتبار بخرید یا طرح خود را ارتقا دهید.";
+
+    // ---- Node operations (spec §8 "Node operations") ----
+    AddInProgress => "لطفاً صبر کنید تا افزودن گره قبلی تمام شود.";
+    NodeAddFailed => "افزودن گره «{type}» ناموفق بود.", en: "Failed to add {type} node";
+    NodeUpdateFailed => "به‌روزرسانی گره «{type}» ناموفق بود.", en: "Failed to update {type} node";
+    NodeDeleteFailed => "حذف گره ناموفق بود.", en: "Failed to delete node";
+    NodePositionFailed => "ذخیرهٔ جایگاه گره ناموفق بود.", en: "Failed to update node position";
+    ProjectLoadFailed => "بارگذاری پروژه ناموفق بود.", en: "Failed to load project";
+    ProjectRenameFailed => "تغییر نام پروژه ناموفق بود.", en: "Failed to rename project";
+    ProjectCategoryFailed => "تغییر دستهٔ پروژه ناموفق بود.", en: "Failed to update project category";
+    UnsupportedModel => "مدل انتخاب‌شده برای این دستیار امکان‌پذیر نیست.";
+    NodeCreated => "گره «{type}» ساخته شد.";
+    NodeUpdated => "گره «{type}» به‌روز شد.";
+    NodeDeleted => "گره حذف شد.";
+    PositionNotSupported => "ذخیرهٔ جایگاه برای گره‌های «{type}» پشتیبانی نمی‌شود.";
+    RetryNotSupported => "گره‌های «{type}» قابل تلاش دوباره نیستند.";
+    JobTimeout => "ساخت دستیار بیش از حد طول کشید. لطفاً بعداً وضعیت آن را بررسی کنید.";
+    JobFailed => "ساخت دستیار ناموفق بود: {error}";
+    AssistantNotRegistered => "دستیار هنوز نزد سرویس هوش مصنوعی ثبت نشده است. نشانی و کلید سرویس مدل زبانی را تنظیم کنید و دوباره تلاش کنید.";
+
+    // ---- Connections (spec §5 and §8 "Connections") ----
+    ConnectionIncomplete => "اطلاعات اتصال ناقص است: مبدأ یا مقصد پیدا نشد.";
+    ConnectionExists => "این دو گره از قبل به هم وصل هستند.";
+    ConnectionNotAllowed => "اتصال «{source}» به «{target}» مجاز نیست.";
+    SameTypeConnection => "دو گره از یک نوع را نمی‌توان به هم وصل کرد.";
+    OutputToInput => "اتصال باید از خروجی یک گره به ورودی گرهٔ دیگر باشد.";
+    InvalidAssistant => "دستیار نامعتبر است.";
+    AssistantNotReady => "دستیار هنوز ساخته نشده یا در وضعیت خطاست. صبر کنید تا ساخت آن کامل شود.";
+    AssistantNotCreated => "ابتدا باید دستیار ساخته شود.";
+    OneVectorStorePerAssistant => "هر دستیار فقط می‌تواند به یک پایگاه برداری وصل شود.";
+    FileRepositoryOnlyToVectorStore => "مخزن فایل فقط به پایگاه برداری وصل می‌شود.";
+    AssistantToContainerOrAnalyzer => "دستیار را نمی‌توان به ظرف یا مستقیماً به تحلیل‌گر وصل کرد.";
+    StoreToContainerOrTelegram => "پایگاه برداری و مخزن فایل را نمی‌توان به ظرف یا ربات تلگرام وصل کرد.";
+    FileDbForbiddenTarget => "پایگاه فایل را نمی‌توان به سند یا برگهٔ گوگل، ربات تلگرام یا مخزن فایل وصل کرد.";
+    GoogleNotAuthorized => "ابتدا باید دسترسی به حساب گوگل را تأیید کنید.";
+    AnalyzerTargetInvalid => "تحلیل‌گر فقط به ظرف یا ربات تلگرام وصل می‌شود.";
+    AnalyzerContainerWithoutChannel => "ظرف باید یک پنجرهٔ گفتگوی فعال، ربات تلگرام یا آی‌فریم داشته باشد.";
+    AnalyzerNeedsContainerFirst => "ابتدا تحلیل‌گر را به ظرفی وصل کنید که پنجرهٔ گفتگو یا ربات تلگرام دارد.";
+    TelegramTargetInvalid => "ربات تلگرام فقط به دستیار، تحلیل‌گر یا ظرف وصل می‌شود.";
+    TelegramCredentialsMissing => "برای اتصال ربات تلگرام، توکن و نام کاربری ربات لازم است.";
+    FunctionTargetInvalid => "تابع فقط به دستیار وصل می‌شود.";
+    FunctionIncomplete => "تابع به یک نام و دست‌کم یک پارامتر نیاز دارد.";
+    RequestHasApiDefinition => "هر درخواست فقط می‌تواند به یک تعریف API وصل شود.";
+    RequestNeedsApiDefinition => "پیش از اتصال درخواست به دستیار، آن را به یک تعریف API وصل کنید.";
+    WorkflowMissing => "برای اتصال تعریف API با درخواست POST به دستیار، ابتدا باید گردش کار آن ساخته شود.";
+    IframeIsEndpoint => "آی‌فریم نقطهٔ پایانی است و خروجی ندارد.";
+    IframeSourceNotAssistant => "فقط دستیار می‌تواند به آی‌فریم وصل شود.";
+    IframeAssistantNotReady => "دستیار باید ساخته و نزد سرویس ثبت شده باشد و در انتظار یا خطا نباشد.";
+    IframeIncomplete => "برای آی‌فریم، نام شرکت و دامنه‌های مجاز لازم است.";
+    WordpressSourceNotAssistant => "وردپرس فقط به دستیار وصل می‌شود.";
+    WordpressIncomplete => "پیکربندی وردپرس کامل نیست: نشانی سایت و اطلاعات ورود لازم است.";
+    TriggerHasNoInputs => "راه‌انداز ورودی ندارد.";
+    TriggerTargetNotAssistant => "راه‌انداز فقط به دستیار وصل می‌شود.";
+    TriggerAlreadyConnected => "هر راه‌انداز فقط به یک دستیار وصل می‌شود.";
+    TriggerScheduleInvalid => "زمان‌بندی راه‌انداز معتبر نیست: متن پیام و بازهٔ زمانی یا عبارت کران لازم است.";
+    SmsIsEndpoint => "پیامک نقطهٔ پایانی است و خروجی ندارد.";
+    SmsSourceNotAssistant => "فقط دستیار می‌تواند به پیامک وصل شود.";
+    SmsIncomplete => "پیکربندی پیامک کامل نیست: کلید API، شمارهٔ گیرنده و متن پیام یا الگو لازم است.";
+    ConnectionCreated => "اتصال برقرار شد.";
+    ConnectionFailed => "برقراری اتصال ناموفق بود.";
+    ConnectionDeleted => "اتصال حذف شد.";
+    ConnectionDeleteFailed => "حذف اتصال ناموفق بود.";
+    TelegramOwnershipNotice => "برای ثبت مالکیت، یک پیام از ربات تلگرام به دستیار بفرستید.";
+    IframeDisconnectWarning => "با قطع این اتصال، پنجرهٔ گفتگوی فعال روی سایت شما دیگر پاسخ نمی‌دهد.";
+    TriggerDisconnectWarning => "با قطع این اتصال، راه‌انداز متوقف می‌شود و دیگر پیامی به دستیار نمی‌فرستد.";
+    SmsTemplateDisconnectWarning => "با قطع این اتصال، ارسال پیامک الگو از طرف دستیار متوقف می‌شود.";
+
+    // ---- Containers and frames (spec §8) ----
+    ContainerCreated => "ظرف ساخته شد.";
+    ContainerCreateFailed => "ساخت ظرف ناموفق بود.";
+    ContainerDeleted => "ظرف حذف شد.";
+    ContainerDeleteFailed => "حذف ظرف ناموفق بود.";
+    NodeAddedToContainer => "گره به ظرف افزوده شد.";
+    NodeAddToContainerFailed => "افزودن گره به ظرف ناموفق بود.";
+    NodeRemovedFromContainer => "گره از ظرف خارج شد.";
+    NodeRemoveFromContainerFailed => "خارج کردن گره از ظرف ناموفق بود.";
+    GroupCreateFailed => "گروه‌بندی گره‌ها ناموفق بود.";
+    ContainerStatusRefreshed => "وضعیت ظرف به‌روز شد.";
+    ContainerStatusRefreshFailed => "به‌روزرسانی وضعیت ظرف ناموفق بود.";
+    FrameDeleted => "پنجرهٔ گفتگو حذف شد.";
+    FrameDeleteFailed => "حذف پنجرهٔ گفتگو ناموفق بود.";
+    LoadingFrameSettings => "در حال بارگذاری تنظیمات پنجرهٔ گفتگو…";
+    LoadingBotSettings => "در حال بارگذاری تنظیمات ربات…";
+    AnalyzerInsideContainer => "تحلیل‌گر را نمی‌توان داخل ظرف گذاشت؛ آن را با یک اتصال به ظرف وصل کنید.";
+    NodeCannotMoveToContainer => "گره‌های «{type}» را نمی‌توان داخل ظرف گذاشت.";
+
+    // ---- Integrations (spec §8) ----
+    SmsSendFailed => "ارسال پیامک ناموفق بود.";
+    SmsTestFailed => "آزمایش ارسال پیامک ناموفق بود.";
+    TriggerTestFailed => "آزمایش راه‌انداز ناموفق بود.";
+    TriggerSyncFailed => "همگام‌سازی راه‌انداز ناموفق بود.";
+    WordpressTestFailed => "آزمایش اتصال به وردپرس ناموفق بود.";
+    UploadFailed => "بارگذاری فایل ناموفق بود.";
+    UploadNetworkError => "بارگذاری فایل به دلیل خطای شبکه ناموفق بود.";
+    ProviderNotConfigured => "سرویس «{provider}» پیکربندی نشده است. تنظیمات آن را در پیکربندی سرور وارد کنید.";
+
+    // ---- Field validation ----
+    FieldRequired => "پر کردن این فیلد الزامی است.";
+    PhoneInvalid => "شمارهٔ موبایل معتبر نیست. شماره باید با ۹ شروع شود و ۱۰ رقم داشته باشد (مثلاً ۰۹۱۲۳۴۵۶۷۸۹).";
+    SmsApiKeyInvalid => "کلید API پیامک باید ۴۰ تا ۸۰ نویسه از حروف انگلیسی، ارقام و + / = باشد.";
+    SmsTemplateInvalid => "برای ارسال با الگو، نام الگو و مقدار توکن لازم است.";
+    SmsMessageEmpty => "متن پیامک خالی است.";
+    MessageTemplateEmpty => "متن پیام راه‌انداز خالی است.";
+    IntervalInvalid => "بازهٔ زمانی باید عددی مثبت با واحد ثانیه، دقیقه، ساعت یا روز باشد.";
+    CronEmpty => "عبارت کران خالی است.";
+    CronInvalid => "عبارت کران معتبر نیست.";
+    TimezoneInvalid => "منطقهٔ زمانی معتبر نیست.";
+    WordpressUrlInvalid => "نشانی سایت وردپرس باید با http یا https شروع شود.";
+    WordpressAuthIncomplete => "اطلاعات ورود وردپرس کامل نیست.";
+    TelegramProjectIdInvalid => "شناسهٔ پروژه برای ثبت ربات تلگرام لازم است.";
+    TelegramTokenInvalid => "توکن ربات تلگرام معتبر نیست. توکن به شکل 123456:ABC… است.";
+    FunctionNameInvalid => "نام تابع فقط می‌تواند حروف انگلیسی، ارقام، _ و - داشته باشد و حداکثر ۶۴ نویسه است.";
+    FunctionParametersInvalid => "پارامترهای تابع باید یک شمای object با دست‌کم یک ویژگی باشد.";
+
+    // ---- Server and accounts ----
+    Unauthenticated => "برای ادامه وارد حساب خود شوید.";
+    InvalidCredentials => "ایمیل یا گذرواژه نادرست است.";
+    EmailTaken => "این ایمیل قبلاً ثبت شده است.";
+    EmailInvalid => "ایمیل معتبر نیست.";
+    PasswordTooWeak => "گذرواژه باید دست‌کم ۸ نویسه و شامل حرف و رقم باشد.";
+    InvalidJson => "بدنهٔ درخواست JSON معتبری نیست.";
+    InvalidInput => "ورودی نامعتبر است.";
+    NotFound => "موردی که به دنبال آن هستید پیدا نشد.";
+    Conflict => "این کار با وضعیت فعلی ممکن نیست.";
+    TooLarge => "حجم داده بیش از حد مجاز است.";
+    InternalError => "خطای داخلی رخ داد. لطفاً دوباره تلاش کنید.";
+}
+
+impl MessageCode {
+    /// The stable snake_case code, as it travels in `{"error": {"code": ...}}`.
+    pub fn code(self) -> String {
+        // serde's rename is the single source of the spelling.
+        serde_json::to_value(self)
+            .ok()
+            .and_then(|v| v.as_str().map(str::to_owned))
+            .unwrap_or_default()
+    }
+
+    /// Parses a snake_case code.
+    pub fn from_code(code: &str) -> Option<Self> {
+        serde_json::from_value(serde_json::Value::String(code.to_owned())).ok()
+    }
+
+    /// The Persian text with every `{name}` replaced by its value.
+    pub fn render(self, params: &[(&str, &str)]) -> String {
+        fill(self.persian(), params)
+    }
+
+    /// The English text (when the spec quotes one) with placeholders filled.
+    pub fn render_english(self, params: &[(&str, &str)]) -> Option<String> {
+        self.english().map(|text| fill(text, params))
+    }
+}
+
+fn fill(template: &str, params: &[(&str, &str)]) -> String {
+    params.iter().fold(template.to_owned(), |text, (name, value)| {
+        text.replace(&format!("{{{name}}}"), value)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashSet;
+
+    #[test]
+    fn every_code_has_a_unique_spelling_that_round_trips() {
+        let mut seen = HashSet::new();
+        for &code in MessageCode::ALL {
+            let spelled = code.code();
+            assert!(!spelled.is_empty());
+            assert!(spelled.chars().all(|c| c.is_ascii_lowercase() || c == '_'), "{spelled}");
+            assert!(seen.insert(spelled.clone()), "duplicate code {spelled}");
+            assert_eq!(MessageCode::from_code(&spelled), Some(code));
+        }
+        assert_eq!(MessageCode::from_code("no_such_code"), None);
+    }
+
+    #[test]
+    fn every_message_is_persian() {
+        for &code in MessageCode::ALL {
+            let text = code.persian();
+            assert!(
+                text.chars().any(|c| ('\u{0600}'..='\u{06FF}').contains(&c)),
+                "{:?} has no Persian text: {text}",
+                code
+            );
+        }
+    }
+
+    #[test]
+    fn limit_message_says_maximum() {
+        assert!(MessageCode::NodeLimitExceeded.persian().contains("حداکثر"));
+        assert!(MessageCode::AssistantLimitReached.persian().contains("حداکثر"));
+        assert!(MessageCode::VectorStoreLimitReached.persian().contains("حداکثر"));
+    }
+
+    #[test]
+    fn spec_english_texts_are_quoted_exactly() {
+        let params = [("type", "assistant")];
+        assert_eq!(
+            MessageCode::NodeAddFailed.render_english(&params).as_deref(),
+            Some("Failed to add assistant node")
+        );
+        assert_eq!(
+            MessageCode::NodeUpdateFailed.render_english(&params).as_deref(),
+            Some("Failed to update assistant node")
+        );
+        assert_eq!(MessageCode::NodeDeleteFailed.english(), Some("Failed to delete node"));
+        assert_eq!(
+            MessageCode::NodePositionFailed.english(),
+            Some("Failed to update node position")
+        );
+        assert_eq!(MessageCode::ProjectLoadFailed.english(), Some("Failed to load project"));
+    }
+
+    #[test]
+    fn render_fills_every_placeholder() {
+        let text = MessageCode::AnalyzerLimitReached.render(&[("limit", "۲"), ("used", "۲")]);
+        assert!(!text.contains('{'), "{text}");
+        assert!(text.contains("۲ از ۲"));
+    }
+}
