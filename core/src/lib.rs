@@ -6,14 +6,17 @@
 
 pub mod connect;
 pub mod data;
+pub mod digits;
 pub mod geometry;
 pub mod ids;
 pub mod kind;
 pub mod limits;
 pub mod messages;
+pub mod paging;
 pub mod schedule;
 pub mod sms_billing;
 pub mod status;
+pub mod thumbnail;
 pub mod timing;
 pub mod validate;
 
