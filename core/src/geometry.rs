@@ -107,7 +107,7 @@ pub fn viewport_centre(viewport: Viewport, pane_width: f64, pane_height: f64) ->
 
 /// The container a node dropped at `node` (absolute, top-left) falls into:
 /// the last one (topmost) whose box holds the node's centre.
-pub fn drop_target<'a>(node: Position, containers: &'a [(String, Rect)]) -> Option<&'a str> {
+pub fn drop_target(node: Position, containers: &[(String, Rect)]) -> Option<&str> {
     let centre = Position { x: node.x + NODE_WIDTH / 2.0, y: node.y + NODE_HEIGHT / 2.0 };
     containers
         .iter()
