@@ -1,1 +1,28 @@
+//! Field validators: each checks one canvas field (or one group of fields)
+//! and names the field and the message when it fails, so the server and the
+//! canvas report the same problem in the same words.
 
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+
+use crate::messages::MessageCode;
+
+pub mod function_schema;
+pub mod phone;
+pub mod sms;
+pub mod telegram;
+pub mod wordpress;
+
+/// One invalid field: its canvas (camelCase) name and the message to show.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct FieldError {
+    pub field: String,
+    pub code: MessageCode,
+}
+
+impl FieldError {
+    pub fn new(field: &str, code: MessageCode) -> Self {
+        FieldError { field: field.to_owned(), code }
+    }
+}
