@@ -12,13 +12,18 @@ pub fn persian_digits(text: &str) -> String {
 
 /// Replaces Persian (۰–۹) and Arabic-Indic (٠–٩) digits with ASCII ones.
 pub fn ascii_digits(text: &str) -> String {
-    text.chars()
-        .map(|c| match c {
-            '۰'..='۹' => char::from_u32('0' as u32 + (c as u32 - '۰' as u32)).unwrap_or(c),
-            '٠'..='٩' => char::from_u32('0' as u32 + (c as u32 - '٠' as u32)).unwrap_or(c),
-            _ => c,
-        })
-        .collect()
+    text.chars().map(|c| ascii_digit(c).unwrap_or(c)).collect()
+}
+
+/// The ASCII digit for an ASCII, Persian or Arabic-Indic digit.
+pub fn ascii_digit(c: char) -> Option<char> {
+    let value = match c {
+        '0'..='9' => c as u32 - '0' as u32,
+        '۰'..='۹' => c as u32 - '۰' as u32,
+        '٠'..='٩' => c as u32 - '٠' as u32,
+        _ => return None,
+    };
+    char::from_digit(value, 10)
 }
 
 #[cfg(test)]

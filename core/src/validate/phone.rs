@@ -3,6 +3,7 @@
 //! The normal form has a leading 0 ("09123456789"), as Kavenegar shows it.
 
 use super::FieldError;
+use crate::digits::ascii_digit;
 use crate::messages::MessageCode;
 
 const FIELD: &str = "receptor";
@@ -61,17 +62,6 @@ pub fn normalize_receptors(input: &str) -> Result<Vec<String>, FieldError> {
         }
     }
     Ok(numbers)
-}
-
-/// ASCII for an ASCII, Persian or Arabic-Indic digit.
-fn ascii_digit(c: char) -> Option<char> {
-    let value = match c {
-        '0'..='9' => c as u32 - '0' as u32,
-        '۰'..='۹' => c as u32 - '۰' as u32,
-        '٠'..='٩' => c as u32 - '٠' as u32,
-        _ => return None,
-    };
-    char::from_digit(value, 10)
 }
 
 #[cfg(test)]
