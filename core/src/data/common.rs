@@ -4,6 +4,7 @@
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
+use crate::kind::NodeKind;
 use crate::status::CreationStatus;
 
 /// The fields every node's `data` holds: label, size, creation status and the
@@ -25,6 +26,13 @@ pub struct NodeBase {
     #[serde(default, rename = "status_info", skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub status_info: Option<StatusInfo>,
+}
+
+impl NodeBase {
+    /// A new node's base: the kind's Persian name as label, pending, no size yet.
+    pub fn for_kind(kind: NodeKind) -> NodeBase {
+        NodeBase { label: kind.label().to_owned(), ..NodeBase::default() }
+    }
 }
 
 /// The subsystems running for a node (a container's chat frames and bots).
