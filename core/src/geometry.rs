@@ -90,10 +90,7 @@ pub fn absolute_position(container: Position, relative: Position) -> Position {
 /// Where a node lands when taken out of a container: to the right of it,
 /// 50 px beyond its width, at the height it had inside.
 pub fn position_outside_container(container: Rect, relative: Position) -> Position {
-    Position {
-        x: container.x + container.width + CONTAINER_EXIT_GAP,
-        y: container.y + relative.y,
-    }
+    Position { x: container.x + container.width + CONTAINER_EXIT_GAP, y: container.y + relative.y }
 }
 
 /// The flow coordinates of the centre of a pane of the given size.
@@ -109,11 +106,7 @@ pub fn viewport_centre(viewport: Viewport, pane_width: f64, pane_height: f64) ->
 /// the last one (topmost) whose box holds the node's centre.
 pub fn drop_target(node: Position, containers: &[(String, Rect)]) -> Option<&str> {
     let centre = Position { x: node.x + NODE_WIDTH / 2.0, y: node.y + NODE_HEIGHT / 2.0 };
-    containers
-        .iter()
-        .rev()
-        .find(|(_, rect)| rect.contains(centre))
-        .map(|(id, _)| id.as_str())
+    containers.iter().rev().find(|(_, rect)| rect.contains(centre)).map(|(id, _)| id.as_str())
 }
 
 #[cfg(test)]

@@ -147,10 +147,23 @@ mod tests {
     #[test]
     fn malformed_ids_are_refused() {
         for bad in [
-            "", "assistant", "assistant-", "assistant-0", "assistant--3", "assistant-+3",
-            "assistant-03", "assistant-1.5", "assistant-12a", "assistant- 12", "robot-12",
-            "Assistant-12", "assistant-temp", "assistant-temp-", "assistant-temp-x",
-            "assistant-99999999999999999999", "-12",
+            "",
+            "assistant",
+            "assistant-",
+            "assistant-0",
+            "assistant--3",
+            "assistant-+3",
+            "assistant-03",
+            "assistant-1.5",
+            "assistant-12a",
+            "assistant- 12",
+            "robot-12",
+            "Assistant-12",
+            "assistant-temp",
+            "assistant-temp-",
+            "assistant-temp-x",
+            "assistant-99999999999999999999",
+            "-12",
         ] {
             assert_eq!(CanvasId::parse(bad), None, "{bad:?}");
         }

@@ -210,10 +210,7 @@ impl FromStr for NodeKind {
     type Err = UnknownKind;
 
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        NodeKind::ALL
-            .into_iter()
-            .find(|k| k.as_str() == s)
-            .ok_or_else(|| UnknownKind(s.to_owned()))
+        NodeKind::ALL.into_iter().find(|k| k.as_str() == s).ok_or_else(|| UnknownKind(s.to_owned()))
     }
 }
 
@@ -249,9 +246,23 @@ mod tests {
     fn position_collections_are_the_specs_list() {
         // Spec §7 "Position", as written.
         let spec = [
-            "assistants", "vectorstores", "instructions", "filerepositories", "containers",
-            "telegram", "googledocs", "googlesheets", "functions", "filedb", "apidefinition",
-            "request", "scheduler", "iframe", "wordpress", "trigger", "sms",
+            "assistants",
+            "vectorstores",
+            "instructions",
+            "filerepositories",
+            "containers",
+            "telegram",
+            "googledocs",
+            "googlesheets",
+            "functions",
+            "filedb",
+            "apidefinition",
+            "request",
+            "scheduler",
+            "iframe",
+            "wordpress",
+            "trigger",
+            "sms",
         ];
         let mut ours: Vec<_> = NodeKind::ALL
             .into_iter()
@@ -269,9 +280,21 @@ mod tests {
     fn container_collections_are_the_specs_list() {
         // Spec §7 "PATCH /{type}/{id}/container", as written.
         let spec = [
-            "assistants", "vectorstores", "filerepositories", "telegram", "googledocs",
-            "googlesheets", "functions", "apidefinition", "request", "scheduler", "iframe",
-            "filedb", "wordpress", "trigger", "sms",
+            "assistants",
+            "vectorstores",
+            "filerepositories",
+            "telegram",
+            "googledocs",
+            "googlesheets",
+            "functions",
+            "apidefinition",
+            "request",
+            "scheduler",
+            "iframe",
+            "filedb",
+            "wordpress",
+            "trigger",
+            "sms",
         ];
         let mut ours: Vec<_> = NodeKind::ALL
             .into_iter()
@@ -290,7 +313,8 @@ mod tests {
         for kind in NodeKind::ALL {
             if let Some(collection) = kind.collection() {
                 let back = NodeKind::from_collection(collection).unwrap();
-                let same = back == kind || (kind == NodeKind::Analyzer && back == NodeKind::Assistant);
+                let same =
+                    back == kind || (kind == NodeKind::Analyzer && back == NodeKind::Assistant);
                 assert!(same, "{collection}");
             }
         }

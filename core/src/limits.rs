@@ -128,8 +128,12 @@ pub fn check_node_limit(kind: NodeKind, usage: &NodeUsage) -> Result<(), LimitEr
 /// The limit error for a kind, as the canvas shows it (spec §8).
 pub fn limit_error(kind: NodeKind, limit: Option<u32>, used: u32) -> LimitError {
     let (code, redirect_after_ms, upgrade_link_after_ms) = match kind {
-        NodeKind::Assistant => (MessageCode::AssistantLimitReached, Some(LIMIT_REDIRECT_DELAY_MS), None),
-        NodeKind::Vectorstore => (MessageCode::VectorStoreLimitReached, None, Some(UPGRADE_LINK_DELAY_MS)),
+        NodeKind::Assistant => {
+            (MessageCode::AssistantLimitReached, Some(LIMIT_REDIRECT_DELAY_MS), None)
+        }
+        NodeKind::Vectorstore => {
+            (MessageCode::VectorStoreLimitReached, None, Some(UPGRADE_LINK_DELAY_MS))
+        }
         NodeKind::Analyzer => (MessageCode::AnalyzerLimitReached, None, None),
         _ => (MessageCode::NodeLimitExceeded, None, None),
     };
@@ -151,7 +155,11 @@ pub fn node_limit_exceeded_message(kind: NodeKind, limit: Option<u32>, used: u32
 
 fn render_limit(code: MessageCode, kind: NodeKind, limit: Option<u32>, used: u32) -> String {
     let limit = limit.map_or_else(|| "∞".to_owned(), |l| persian_digits(&l.to_string()));
-    code.render(&[("type", kind.label()), ("limit", &limit), ("used", &persian_digits(&used.to_string()))])
+    code.render(&[
+        ("type", kind.label()),
+        ("limit", &limit),
+        ("used", &persian_digits(&used.to_string())),
+    ])
 }
 
 /// Whether a failed add was a plan limit (spec §8: the text carries
@@ -165,7 +173,8 @@ mod tests {
     use super::*;
 
     fn usage(limit: Option<u32>, used: u32) -> NodeUsage {
-        let quota = PlanQuota { assistant_nodes: limit, analyzer_nodes: limit, vector_store_nodes: limit };
+        let quota =
+            PlanQuota { assistant_nodes: limit, analyzer_nodes: limit, vector_store_nodes: limit };
         let counts = NodeCounts { assistants: used, analyzers: used, vector_stores: used };
         NodeUsage::from_quota(&quota, &counts)
     }
@@ -200,7 +209,10 @@ mod tests {
     #[test]
     fn each_kind_reacts_as_the_spec_says() {
         let a = limit_error(NodeKind::Assistant, Some(1), 1);
-        assert_eq!((a.code, a.redirect_after_ms, a.upgrade_link_after_ms), (MessageCode::AssistantLimitReached, Some(3000), None));
+        assert_eq!(
+            (a.code, a.redirect_after_ms, a.upgrade_link_after_ms),
+            (MessageCode::AssistantLimitReached, Some(3000), None)
+        );
         let v = limit_error(NodeKind::Vectorstore, Some(1), 1);
         assert_eq!((v.redirect_after_ms, v.upgrade_link_after_ms), (None, Some(500)));
         let an = limit_error(NodeKind::Analyzer, Some(2), 2);
@@ -212,7 +224,10 @@ mod tests {
     fn usage_serialises_with_the_spec_keys() {
         let json = serde_json::to_value(usage(Some(2), 1)).unwrap();
         assert_eq!(json["success"], true);
-        assert_eq!(json["node_usage"]["vector_store_nodes"], serde_json::json!({"can_create": true, "limit": 2, "used": 1}));
+        assert_eq!(
+            json["node_usage"]["vector_store_nodes"],
+            serde_json::json!({"can_create": true, "limit": 2, "used": 1})
+        );
         assert!(json["node_usage"]["assistant_nodes"].is_object());
         assert!(json["node_usage"]["analyzer_nodes"].is_object());
     }

@@ -30,7 +30,6 @@ pub enum ConnectionStatus {
     Error,
 }
 
-
 impl CreationStatus {
     /// The status after the server accepted a create or update. A function
     /// created on its own waits for an assistant; everything else succeeds.
@@ -87,11 +86,7 @@ pub enum EdgeFailure {
 
 pub fn edge_failure(source: NodeKind, target: NodeKind) -> EdgeFailure {
     let removes = |k: NodeKind| matches!(k, NodeKind::Trigger | NodeKind::Sms);
-    if removes(source) || removes(target) {
-        EdgeFailure::Remove
-    } else {
-        EdgeFailure::MarkError
-    }
+    if removes(source) || removes(target) { EdgeFailure::Remove } else { EdgeFailure::MarkError }
 }
 
 /// An assistant-creation job as the poller sees it (spec §4: completed or
@@ -146,7 +141,10 @@ mod tests {
             CreationStatus::after_success(NodeKind::Function, false),
             CreationStatus::PendingAssistant
         );
-        assert_eq!(CreationStatus::after_success(NodeKind::Function, true), CreationStatus::Success);
+        assert_eq!(
+            CreationStatus::after_success(NodeKind::Function, true),
+            CreationStatus::Success
+        );
         for kind in NodeKind::ALL.into_iter().filter(|k| *k != NodeKind::Function) {
             assert_eq!(CreationStatus::after_success(kind, false), CreationStatus::Success);
         }

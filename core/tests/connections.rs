@@ -57,7 +57,9 @@ fn ready_data(kind: NodeKind) -> Value {
             "apiKey": "A".repeat(40), "receptor": "09123456789",
             "sendMethod": "simple", "message": "سلام"
         }),
-        NodeKind::Container => json!({"status_info": {"subsystems": [{"type": "frame", "metadata": {}}]}}),
+        NodeKind::Container => {
+            json!({"status_info": {"subsystems": [{"type": "frame", "metadata": {}}]}})
+        }
         _ => json!({}),
     }
 }
@@ -68,7 +70,8 @@ fn node(id: &str, kind: NodeKind, data: Value) -> Value {
 
 fn ready_pair(source: NodeKind, target: NodeKind) -> (Graph, Proposal) {
     let (s, t) = (format!("{source}-1"), format!("{target}-2"));
-    let mut nodes = vec![node(&s, source, ready_data(source)), node(&t, target, ready_data(target))];
+    let mut nodes =
+        vec![node(&s, source, ready_data(source)), node(&t, target, ready_data(target))];
     let mut edges = vec![];
     if source == NodeKind::Analyzer {
         // An analyzer reaches telegram only through a container with a channel.

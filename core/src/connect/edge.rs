@@ -57,7 +57,9 @@ pub fn edge_kind(source: NodeKind, target: NodeKind) -> Option<EdgeKind> {
         (Assistant | Analyzer, Telegram) => EdgeKind::Telegram,
         (Assistant, Iframe) => EdgeKind::Iframe,
         (Apidefinition, Request) => EdgeKind::ApiLink,
-        (Apidefinition | Request, Assistant) | (Assistant, Apidefinition | Request) => EdgeKind::Webhook,
+        (Apidefinition | Request, Assistant) | (Assistant, Apidefinition | Request) => {
+            EdgeKind::Webhook
+        }
         (Scheduler, Request) => EdgeKind::Schedule,
         (Trigger, Assistant) => EdgeKind::Trigger,
         (Assistant, Sms) => EdgeKind::Sms,
@@ -139,11 +141,8 @@ impl EdgeData {
     /// The data of a new, pending edge of this kind between these two nodes,
     /// with the related ids filled from the end points' database ids.
     pub fn new(kind: EdgeKind, source: CanvasId, target: CanvasId) -> Self {
-        let mut data = EdgeData {
-            edge_kind: Some(kind),
-            flags: kind.flags(),
-            ..EdgeData::default()
-        };
+        let mut data =
+            EdgeData { edge_kind: Some(kind), flags: kind.flags(), ..EdgeData::default() };
         for end in [source, target] {
             let id = end.database_id();
             match end.kind {
@@ -218,8 +217,13 @@ mod tests {
         assert_eq!(json["isWordPressConnection"], false);
         let keys: Vec<_> = json.as_object().unwrap().keys().cloned().collect();
         let mut expected = vec![
-            "isFunctionConnection", "isTelegramConnection", "isIframeConnection",
-            "isWebhookConnection", "isWordPressConnection", "isTriggerConnection", "isSMSConnection",
+            "isFunctionConnection",
+            "isTelegramConnection",
+            "isIframeConnection",
+            "isWebhookConnection",
+            "isWordPressConnection",
+            "isTriggerConnection",
+            "isSMSConnection",
         ];
         expected.sort();
         assert_eq!(keys, expected);

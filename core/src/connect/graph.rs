@@ -7,7 +7,6 @@ use std::collections::HashMap;
 use ts_rs::TS;
 
 use crate::data::CanvasNode;
-use crate::kind::NodeKind;
 
 /// An existing edge: only its end points matter to the rules.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
@@ -83,11 +82,5 @@ impl<'g> GraphIndex<'g> {
     /// The nodes inside a container.
     pub fn children(&self, container_id: &'g str) -> impl Iterator<Item = &'g CanvasNode> + 'g {
         self.graph.nodes.iter().filter(move |n| n.parent_id.as_deref() == Some(container_id))
-    }
-}
-
-impl CanvasNode {
-    pub fn kind(&self) -> NodeKind {
-        self.data.kind()
     }
 }

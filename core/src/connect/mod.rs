@@ -56,6 +56,7 @@ pub fn check_connection(graph: &Graph, proposal: &Proposal) -> Result<Allowed, R
     for (_, rule) in RULES {
         rule(&ctx).map_err(|code| Refusal::new(code, s.label(), t.label()))?;
     }
-    let edge_kind = edge_kind(s, t).ok_or_else(|| Refusal::new(MessageCode::ConnectionNotAllowed, s.label(), t.label()))?;
+    let edge_kind = edge_kind(s, t)
+        .ok_or_else(|| Refusal::new(MessageCode::ConnectionNotAllowed, s.label(), t.label()))?;
     Ok(Allowed { edge_kind, flags: edge_kind.flags() })
 }

@@ -4,8 +4,8 @@
 //! output-to-input and the allowed table, then the preconditions on the end
 //! points' data and on the edges already drawn.
 
-use crate::data::{CanvasNode, NodeData};
 use crate::data::google::GoogleAuthStatus;
+use crate::data::{CanvasNode, NodeData};
 use crate::ids::CanvasId;
 use crate::kind::NodeKind::{self, *};
 use crate::messages::MessageCode::{self, *};
@@ -217,10 +217,8 @@ fn one_api_definition_per_request(c: &Ctx) -> Result<(), MessageCode> {
     if c.kinds() != (Apidefinition, Request) {
         return Ok(());
     }
-    let linked_elsewhere = c
-        .graph
-        .neighbours(&c.target.id)
-        .any(|n| n.kind() == Apidefinition && n.id != c.source.id);
+    let linked_elsewhere =
+        c.graph.neighbours(&c.target.id).any(|n| n.kind() == Apidefinition && n.id != c.source.id);
     let stored_other = match (&c.target.data, CanvasId::parse(&c.source.id)) {
         (NodeData::Request(r), Some(def)) => {
             r.api_definition_id.is_some_and(|id| Some(id) != def.database_id())
@@ -242,12 +240,8 @@ fn request_has_api_definition(c: &Ctx) -> Result<(), MessageCode> {
 /// A container holds a channel when a chat frame or bot runs in it, or an
 /// iframe or telegram node sits inside it.
 fn container_has_channel(c: &Ctx, container: &CanvasNode) -> bool {
-    let running = container
-        .data
-        .base()
-        .status_info
-        .as_ref()
-        .is_some_and(|info| !info.subsystems.is_empty());
+    let running =
+        container.data.base().status_info.as_ref().is_some_and(|info| !info.subsystems.is_empty());
     running || c.graph.children(&container.id).any(|n| matches!(n.kind(), Iframe | Telegram))
 }
 
@@ -293,13 +287,16 @@ fn iframe_complete(c: &Ctx) -> Result<(), MessageCode> {
 
 fn wordpress_complete(c: &Ctx) -> Result<(), MessageCode> {
     let NodeData::Wordpress(w) = &c.target.data else { return Ok(()) };
-    let complete =
-        normalize_wordpress_url(&w.site_url).is_ok() && wordpress_auth_complete(w.auth_type, &w.auth_data);
+    let complete = normalize_wordpress_url(&w.site_url).is_ok()
+        && wordpress_auth_complete(w.auth_type, &w.auth_data);
     refuse_if(!complete, WordpressIncomplete)
 }
 
 fn wordpress_assistant_created(c: &Ctx) -> Result<(), MessageCode> {
-    refuse_if(c.kinds() == (Assistant, Wordpress) && !assistant_created(c.source), AssistantNotCreated)
+    refuse_if(
+        c.kinds() == (Assistant, Wordpress) && !assistant_created(c.source),
+        AssistantNotCreated,
+    )
 }
 
 fn trigger_to_one_assistant(c: &Ctx) -> Result<(), MessageCode> {

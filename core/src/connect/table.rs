@@ -22,10 +22,7 @@ pub const ALLOWED: &[(NodeKind, &[NodeKind])] = &[
 
 /// The kinds `source` may connect to.
 pub fn allowed_targets(source: NodeKind) -> &'static [NodeKind] {
-    ALLOWED
-        .iter()
-        .find(|(s, _)| *s == source)
-        .map_or(&[], |(_, targets)| targets)
+    ALLOWED.iter().find(|(s, _)| *s == source).map_or(&[], |(_, targets)| targets)
 }
 
 pub fn is_allowed(source: NodeKind, target: NodeKind) -> bool {
@@ -58,7 +55,8 @@ mod tests {
         for end in [Iframe, Sms, Instruction, Telegram, Wordpress, Testframe] {
             assert!(!has_output(end), "{end} must have no output");
         }
-        for start in [Trigger, Scheduler, Filerepository, Googledoc, Googlesheet, Filedb, Testframe] {
+        for start in [Trigger, Scheduler, Filerepository, Googledoc, Googlesheet, Filedb, Testframe]
+        {
             assert!(!has_input(start), "{start} must have no input");
         }
         assert!(has_output(Container) && has_input(Container));
