@@ -7,6 +7,8 @@
 #   make clean           remove build output and node_modules
 #
 # Tools install themselves when missing (tools/ensure-wasm-toolchain.sh, npm ci).
+# `build` is everything there is to build; `make run` (build, then start the
+# server) joins it with the server crate.
 
 SHELL := bash
 .SHELLFLAGS := -euo pipefail -c
@@ -17,7 +19,8 @@ CARGO_TEST := cargo test --workspace
 RUST_SOURCES := Cargo.toml Cargo.lock .cargo/config.toml $(wildcard */Cargo.toml) \
                 $(shell find core/src wasm/src -type f)
 BINDINGS := $(wildcard bindings/*.ts)
-WASM_PKG := wasm/pkg/node/dastyar_wasm.js
+WASM_JS := wasm/pkg/node/dastyar_wasm.js
+WASM_TYPES := wasm/pkg/types/index.d.ts
 NODE_DEPS := node_modules/.package-lock.json
 
 .PHONY: build test tools wasm-toolchain rust-test bindings-check wasm js-test clean
@@ -46,14 +49,18 @@ bindings-check: rust-test
 
 # ---- WebAssembly package ----
 
-wasm: $(WASM_PKG)
+wasm: $(WASM_JS) $(WASM_TYPES)
 
-$(WASM_PKG): $(RUST_SOURCES) $(BINDINGS) tools/build-wasm.sh | wasm-toolchain
+$(WASM_JS): $(RUST_SOURCES) tools/build-wasm.sh | wasm-toolchain
 	tools/build-wasm.sh
+
+# Apart from the wasm build: `cargo test` rewrites bindings/ every time.
+$(WASM_TYPES): $(BINDINGS) tools/copy-types.sh
+	tools/copy-types.sh
 
 # ---- JavaScript ----
 
-js-test: $(WASM_PKG) $(NODE_DEPS)
+js-test: wasm $(NODE_DEPS)
 	npm run typecheck
 	npm test
 

@@ -16,6 +16,6 @@ if [ -z "$changed" ] && [ -z "$stale" ]; then
 fi
 echo "bindings: bindings/ is out of date with the Rust types:" >&2
 [ -z "$changed" ] || echo "$changed" | sed 's/^/  /' >&2
-[ -z "$stale" ] || echo "$stale" | sed 's/^/   stale (no type writes it; delete it): /' >&2
+[ -z "$stale" ] || echo "$stale" | sed 's/^/  no Rust type writes it any more (delete it): /' >&2
 echo "bindings: fix: run cargo test and commit bindings/" >&2
 exit 1

@@ -55,8 +55,8 @@ fn every_vector_case_matches() {
     for path in &files {
         let file = path.file_name().unwrap().to_string_lossy();
         let text = std::fs::read_to_string(path).unwrap();
-        let vector: Vector =
-            serde_json::from_str(&text).unwrap_or_else(|e| panic!("{file}: not a vector file: {e}"));
+        let vector: Vector = serde_json::from_str(&text)
+            .unwrap_or_else(|e| panic!("{file}: not a vector file: {e}"));
         for case in &vector.cases {
             count += 1;
             match dispatch(&vector.function, &case.args) {
@@ -72,7 +72,12 @@ fn every_vector_case_matches() {
             }
         }
     }
-    assert!(failures.is_empty(), "{} of {count} cases failed:\n{}", failures.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} of {count} cases failed:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
 }
 
 #[test]
