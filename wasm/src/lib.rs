@@ -1,7 +1,20 @@
 //! `@dastyar/rules`: dastyar-core for JavaScript.
+//!
+//! Every export is a thin wrapper around a plain function in [`api`]; add the
+//! function there, its wrapper here, its name to `api::dispatch`, and a vector
+//! file in `tests/vectors/`. Types named in `unchecked_return_type` and
+//! `unchecked_param_type` come from `bindings/` (copied into `pkg/types/` by
+//! the build) and must be imported in the TypeScript section below.
 
-use dastyar_core::NodeKind;
+pub mod api;
+
 use wasm_bindgen::prelude::*;
+
+#[wasm_bindgen(typescript_custom_section)]
+const TS_IMPORTS: &str = r#"
+import type { KindInfo } from "../types/index.js";
+export type * from "../types/index.js";
+"#;
 
 fn to_js<T: serde::Serialize>(value: &T) -> Result<JsValue, JsError> {
     value
@@ -10,8 +23,13 @@ fn to_js<T: serde::Serialize>(value: &T) -> Result<JsValue, JsError> {
 }
 
 /// Every node kind with its properties (persisted, plan-limited, positionable, collection).
-#[wasm_bindgen(js_name = kinds)]
+#[wasm_bindgen(js_name = kinds, unchecked_return_type = "KindInfo[]")]
 pub fn kinds() -> Result<JsValue, JsError> {
-    let infos: Vec<_> = NodeKind::ALL.into_iter().map(NodeKind::info).collect();
-    to_js(&infos)
+    to_js(&api::kinds())
+}
+
+/// One kind's properties, or `null` when `kind` is not a node kind's type string.
+#[wasm_bindgen(js_name = kindInfo, unchecked_return_type = "KindInfo | null")]
+pub fn kind_info(kind: &str) -> Result<JsValue, JsError> {
+    to_js(&api::kind_info(kind))
 }

@@ -1,0 +1,69 @@
+# Dastyar build and test plumbing.
+#
+#   make test            everything CI checks (.ci/run): Rust tests, bindings drift,
+#                        the wasm package, JS type-check and vitest
+#   make wasm            the npm package @dastyar/rules in wasm/pkg/ (rebuilt only when sources change)
+#   make bindings-check  cargo test, then fail if bindings/ differs from the Rust types
+#   make clean           remove build output and node_modules
+#
+# Tools install themselves when missing (tools/ensure-wasm-toolchain.sh, npm ci).
+# `build` is everything there is to build; `make run` (build, then start the
+# server) joins it with the server crate.
+
+SHELL := bash
+.SHELLFLAGS := -euo pipefail -c
+
+# One cargo form everywhere: `-p` and `--workspace` builds resolve features differently.
+CARGO_TEST := cargo test --workspace
+
+RUST_SOURCES := Cargo.toml Cargo.lock .cargo/config.toml $(wildcard */Cargo.toml) \
+                $(shell find core/src wasm/src -type f)
+BINDINGS := $(wildcard bindings/*.ts)
+WASM_JS := wasm/pkg/node/dastyar_wasm.js
+WASM_TYPES := wasm/pkg/types/index.d.ts
+NODE_DEPS := node_modules/.package-lock.json
+
+.PHONY: build test tools wasm-toolchain rust-test bindings-check wasm js-test clean
+
+build: wasm
+
+test: tools bindings-check js-test
+
+tools: wasm-toolchain $(NODE_DEPS)
+
+wasm-toolchain:
+	@tools/ensure-wasm-toolchain.sh
+
+$(NODE_DEPS): package.json package-lock.json $(wildcard */package.json)
+	npm ci
+	@touch $@
+
+# ---- Rust ----
+
+rust-test:
+	@mkdir -p target && touch target/bindings.stamp
+	$(CARGO_TEST)
+
+bindings-check: rust-test
+	@tools/check-bindings.sh
+
+# ---- WebAssembly package ----
+
+wasm: $(WASM_JS) $(WASM_TYPES)
+
+$(WASM_JS): $(RUST_SOURCES) tools/build-wasm.sh | wasm-toolchain
+	tools/build-wasm.sh
+
+# Apart from the wasm build: `cargo test` rewrites bindings/ every time.
+$(WASM_TYPES): $(BINDINGS) tools/copy-types.sh
+	tools/copy-types.sh
+
+# ---- JavaScript ----
+
+js-test: wasm $(NODE_DEPS)
+	npm run typecheck
+	npm test
+
+clean:
+	cargo clean
+	rm -rf wasm/pkg node_modules */node_modules
