@@ -18,7 +18,7 @@ CARGO_TEST := cargo test --workspace
 
 RUST_SOURCES := Cargo.toml Cargo.lock .cargo/config.toml $(wildcard */Cargo.toml) \
                 $(shell find core/src wasm/src -type f)
-BINDINGS := $(wildcard bindings/*.ts)
+BINDINGS := $(shell find bindings -name "*.ts")
 WASM_JS := wasm/pkg/node/dastyar_wasm.js
 WASM_TYPES := wasm/pkg/types/index.d.ts
 NODE_DEPS := node_modules/.package-lock.json

@@ -1,6 +1,15 @@
 // Type-checked by `npm run typecheck` (tsc), never run: the package's
 // declarations carry the ts-rs types from bindings/, not `any`.
-import { kindInfo, kinds, type KindInfo, type NodeKind } from "@dastyar/rules";
+import {
+  checkConnection,
+  defaultNodeData,
+  kindInfo,
+  kinds,
+  normalizeIranianMobile,
+  type CanvasNode,
+  type KindInfo,
+  type NodeKind,
+} from "@dastyar/rules";
 
 const all: KindInfo[] = kinds();
 const kind: NodeKind = all[0].kind;
@@ -16,4 +25,16 @@ const missing = kinds()[0].noSuchField;
 // @ts-expect-error kinds are type strings.
 const wrongKind: NodeKind = "Assistant";
 
-export { collection, missing, notNull, wrongKind };
+// Validator answers narrow on `ok`.
+const phone = normalizeIranianMobile("09123456789");
+const normalised: string = phone.ok ? phone.value : phone.error.message;
+
+// Connection answers narrow on `ok` too.
+const nodes: CanvasNode[] = [{ id: "vectorstore-1", position: { x: 0, y: 0 }, ...defaultNodeData("vectorstore") }];
+const check = checkConnection({ nodes, edges: [] }, { source: "vectorstore-1", target: "assistant-2" });
+const said: string = check.ok ? check.edgeKind : check.message;
+
+// @ts-expect-error a refusal has no edge kind until narrowed.
+const unnarrowed: string = check.edgeKind;
+
+export { collection, missing, normalised, notNull, said, unnarrowed, wrongKind };

@@ -1,0 +1,140 @@
+//! The shapes the package answers in, beyond core's own types: validation
+//! results, connection checks, notices and the constants table. Their
+//! TypeScript is written in `lib.rs` as discriminated unions (`ok: true | false`),
+//! which ts-rs cannot express for a boolean tag.
+
+use dastyar_core::connect::{Allowed, EdgeFlags, EdgeKind, Refusal};
+use dastyar_core::geometry::{self, Position};
+use dastyar_core::timing::{TIMINGS, Timings};
+use dastyar_core::validate::FieldError;
+use dastyar_core::{MessageCode, data, paging, sms_billing, thumbnail};
+use serde::Serialize;
+
+/// A problem with one field: the field, the code and its Persian message.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Problem {
+    pub field: String,
+    pub code: MessageCode,
+    pub message: String,
+}
+
+impl From<FieldError> for Problem {
+    fn from(error: FieldError) -> Self {
+        Problem { message: error.code.persian().to_owned(), field: error.field, code: error.code }
+    }
+}
+
+/// `{ok: true, value}` or `{ok: false, error}`.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(untagged)]
+pub enum Checked<T> {
+    Valid { ok: True, value: T },
+    Invalid { ok: False, error: Problem },
+}
+
+impl<T> From<Result<T, FieldError>> for Checked<T> {
+    fn from(result: Result<T, FieldError>) -> Self {
+        match result {
+            Ok(value) => Checked::Valid { ok: True, value },
+            Err(error) => Checked::Invalid { ok: False, error: error.into() },
+        }
+    }
+}
+
+/// `{ok: true, edgeKind, flags}` or `{ok: false, code, message}`.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(untagged, rename_all_fields = "camelCase")]
+pub enum ConnectionCheck {
+    Allowed { ok: True, edge_kind: EdgeKind, flags: EdgeFlags },
+    Refused { ok: False, code: MessageCode, message: String },
+}
+
+impl From<Result<Allowed, Refusal>> for ConnectionCheck {
+    fn from(result: Result<Allowed, Refusal>) -> Self {
+        match result {
+            Ok(a) => ConnectionCheck::Allowed { ok: True, edge_kind: a.edge_kind, flags: a.flags },
+            Err(r) => ConnectionCheck::Refused { ok: False, code: r.code, message: r.message },
+        }
+    }
+}
+
+/// A message to show: its code and Persian text.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Notice {
+    pub code: MessageCode,
+    pub message: String,
+}
+
+impl From<MessageCode> for Notice {
+    fn from(code: MessageCode) -> Self {
+        Notice { code, message: code.persian().to_owned() }
+    }
+}
+
+/// Serialises as `true`.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct True;
+/// Serialises as `false`.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct False;
+
+impl Serialize for True {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_bool(true)
+    }
+}
+
+impl Serialize for False {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_bool(false)
+    }
+}
+
+/// The spec's business constants in one value (spec §9).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Constants {
+    pub timings: Timings,
+    pub default_node_position: Position,
+    pub node_width: f64,
+    pub node_height: f64,
+    pub group_padding: f64,
+    pub container_exit_gap: f64,
+    pub default_container_width: f64,
+    pub default_container_height: f64,
+    pub thumbnail_width: u32,
+    pub thumbnail_height: u32,
+    pub thumbnail_background: &'static str,
+    pub thumbnail_padding: u32,
+    pub history_default_limit: u32,
+    pub trigger_logs_default_limit: u32,
+    pub preview_runs_default_count: u32,
+    pub subscription_history_first_page: u32,
+    pub subscription_history_per_page: u32,
+    pub sms_cost_per_segment: u64,
+    pub sms_cost_per_segment_premium: u64,
+}
+
+impl Constants {
+    pub const CURRENT: Constants = Constants {
+        timings: TIMINGS,
+        default_node_position: geometry::DEFAULT_NODE_POSITION,
+        node_width: geometry::NODE_WIDTH,
+        node_height: geometry::NODE_HEIGHT,
+        group_padding: geometry::GROUP_PADDING,
+        container_exit_gap: geometry::CONTAINER_EXIT_GAP,
+        default_container_width: data::container::DEFAULT_CONTAINER_WIDTH,
+        default_container_height: data::container::DEFAULT_CONTAINER_HEIGHT,
+        thumbnail_width: thumbnail::THUMBNAIL_WIDTH,
+        thumbnail_height: thumbnail::THUMBNAIL_HEIGHT,
+        thumbnail_background: thumbnail::THUMBNAIL_BACKGROUND,
+        thumbnail_padding: thumbnail::THUMBNAIL_PADDING,
+        history_default_limit: paging::HISTORY_DEFAULT_LIMIT,
+        trigger_logs_default_limit: paging::TRIGGER_LOGS_DEFAULT_LIMIT,
+        preview_runs_default_count: paging::PREVIEW_RUNS_DEFAULT_COUNT,
+        subscription_history_first_page: paging::SUBSCRIPTION_HISTORY_FIRST_PAGE,
+        subscription_history_per_page: paging::SUBSCRIPTION_HISTORY_PER_PAGE,
+        sms_cost_per_segment: sms_billing::SMS_COST_PER_SEGMENT,
+        sms_cost_per_segment_premium: sms_billing::SMS_COST_PER_SEGMENT_PREMIUM,
+    };
+}
