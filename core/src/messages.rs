@@ -158,6 +158,9 @@ catalogue! {
     TelegramProjectIdInvalid => "شناسهٔ پروژه برای ثبت ربات تلگرام لازم است.";
     TelegramTokenInvalid => "توکن ربات تلگرام معتبر نیست. توکن به شکل 123456:ABC… است.";
     FunctionNameInvalid => "نام تابع فقط می‌تواند حروف انگلیسی، ارقام، _ و - داشته باشد و حداکثر ۶۴ نویسه است.";
+    ApiBaseUrlInvalid => "نشانی پایهٔ API باید با http یا https شروع شود.";
+    DomainInvalid => "دامنهٔ مجاز معتبر نیست؛ فقط نام دامنه را بنویسید (مثلاً example.ir).";
+    NameTooLong => "نام بیش از حد طولانی است (حداکثر ۲۰۰ نویسه).";
     FunctionParametersInvalid => "پارامترهای تابع باید یک شمای object با دست‌کم یک ویژگی باشد.";
 
     // ---- Server and accounts ----

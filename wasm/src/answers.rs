@@ -4,6 +4,7 @@
 //! which ts-rs cannot express for a boolean tag.
 
 use dastyar_core::connect::{Allowed, EdgeFlags, EdgeKind, Refusal};
+use dastyar_core::data::NodeData;
 use dastyar_core::geometry::{self, Position};
 use dastyar_core::timing::{TIMINGS, Timings};
 use dastyar_core::validate::FieldError;
@@ -22,6 +23,13 @@ impl From<FieldError> for Problem {
     fn from(error: FieldError) -> Self {
         Problem { message: error.code.persian().to_owned(), field: error.field, code: error.code }
     }
+}
+
+/// Node data as it would be saved, and what is wrong with it.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Prepared {
+    pub data: NodeData,
+    pub problems: Vec<Problem>,
 }
 
 /// `{ok: true, value}` or `{ok: false, error}`.

@@ -27,7 +27,7 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
-use crate::answers::{Checked, ConnectionCheck, Constants, Notice, Problem};
+use crate::answers::{Checked, ConnectionCheck, Constants, Notice, Prepared, Problem};
 
 // ---- Kinds and node data ----
 
@@ -49,6 +49,12 @@ pub fn default_node_data(kind: NodeKind) -> NodeData {
 /// The snake_case body the server takes for a node's data; `None` for the test frame.
 pub fn node_payload(node: NodeData) -> Option<NodePayload> {
     node.to_payload()
+}
+
+/// The node data as it would be saved (normalised), with every malformed field.
+pub fn prepare_node_data(mut node: NodeData) -> Prepared {
+    let problems = validate::node::prepare_node_data(&mut node).err().unwrap_or_default();
+    Prepared { data: node, problems: problems.into_iter().map(Problem::from).collect() }
 }
 
 // ---- Connections ----
@@ -299,6 +305,7 @@ pub fn dispatch(function: &str, args: &[Value]) -> Option<Value> {
         "kindInfo" => call!(|k: String| kind_info(&k); k: String),
         "defaultNodeData" => call!(default_node_data; k: NodeKind),
         "nodePayload" => call!(node_payload; n: NodeData),
+        "prepareNodeData" => call!(prepare_node_data; n: NodeData),
         "checkConnection" => call!(check_connection; g: Graph, p: Proposal),
         "allowedTargets" => call!(allowed_targets; k: NodeKind),
         "edgeKind" => call!(edge_kind; s: NodeKind, t: NodeKind),

@@ -34,6 +34,8 @@ export type Checked<T> = { ok: true; value: T } | { ok: false; error: Problem };
 export type ConnectionCheck =
   | { ok: true; edgeKind: EdgeKind; flags: EdgeFlags }
   | { ok: false; code: MessageCode; message: string };
+/** Node data as it would be saved (normalised), and every malformed field. */
+export type Prepared = { data: NodeData; problems: Problem[] };
 /** A message to show. */
 export type Notice = { code: MessageCode; message: string };
 /** The spec's business constants. */
@@ -106,6 +108,14 @@ pub fn node_payload(
     #[wasm_bindgen(unchecked_param_type = "NodeData")] node: JsValue,
 ) -> Result<JsValue, JsError> {
     to_js(&api::node_payload(from_js(node)?))
+}
+
+/// Node data as the server would save it (phone numbers, addresses and domains normalised), with every malformed field.
+#[wasm_bindgen(js_name = prepareNodeData, unchecked_return_type = "Prepared")]
+pub fn prepare_node_data(
+    #[wasm_bindgen(unchecked_param_type = "NodeData")] node: JsValue,
+) -> Result<JsValue, JsError> {
+    to_js(&api::prepare_node_data(from_js(node)?))
 }
 
 /// Checks a proposed connection against every rule; never sends anything.

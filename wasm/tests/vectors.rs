@@ -69,10 +69,8 @@ fn every_vector_case_matches() {
             let function = function.unwrap_or_else(|| panic!("{file}: {}: no function", case.name));
             match dispatch(function, &case.args) {
                 None => failures.push(format!("{file}: no function `{function}` in api::dispatch")),
-                Some(got) if !matches(&case.expect, &got) => failures.push(format!(
-                    "{file}: {}: expected {}, got {got}",
-                    case.name, case.expect
-                )),
+                Some(got) if !matches(&case.expect, &got) => failures
+                    .push(format!("{file}: {}: expected {}, got {got}", case.name, case.expect)),
                 Some(_) => {}
             }
         }

@@ -8,6 +8,8 @@ use ts_rs::TS;
 use crate::messages::MessageCode;
 
 pub mod function_schema;
+pub mod http_url;
+pub mod node;
 pub mod phone;
 pub mod sms;
 pub mod telegram;

@@ -1,9 +1,8 @@
 //! The WordPress node: the site address and the credentials each auth type
 //! needs (spec §5 "Field formats").
 
-use url::{Position, Url};
-
 use super::FieldError;
+use super::http_url::normalize_http_url;
 use crate::data::wordpress::{WordpressAuthData, WordpressAuthType};
 use crate::messages::MessageCode;
 
@@ -11,22 +10,9 @@ const URL_FIELD: &str = "siteUrl";
 
 /// Normalises a site address: http or https with a host, no trailing slash,
 /// so the REST paths ("{site}/wp-json/...") can be appended as they are.
-/// A sub-directory install keeps its path ("https://example.com/blog");
-/// a query or fragment is dropped. The host comes back as the `url` crate
-/// writes it (lower case, punycode).
+/// A sub-directory install keeps its path ("https://example.com/blog").
 pub fn normalize_wordpress_url(input: &str) -> Result<String, FieldError> {
-    let input = input.trim();
-    if input.is_empty() {
-        return Err(FieldError::new(URL_FIELD, MessageCode::FieldRequired));
-    }
-    let invalid = || FieldError::new(URL_FIELD, MessageCode::WordpressUrlInvalid);
-    let url = Url::parse(input).map_err(|_| invalid())?;
-    if !matches!(url.scheme(), "http" | "https") || url.host_str().is_none_or(str::is_empty) {
-        return Err(invalid());
-    }
-    // `url` writes "/" for an empty path; strip it and any the user typed.
-    // A query or fragment is dropped: REST paths are appended to the result.
-    Ok(url[..Position::AfterPath].trim_end_matches('/').to_owned())
+    normalize_http_url(input, URL_FIELD, MessageCode::WordpressUrlInvalid)
 }
 
 /// The missing credentials for `auth_type`, in form order.
