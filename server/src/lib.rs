@@ -5,11 +5,15 @@
 
 pub mod config;
 pub mod db;
+pub mod email;
 pub mod error;
 pub mod extract;
+pub mod names;
+pub mod password;
 pub mod routes;
 pub mod secret;
 pub mod state;
+pub mod store;
 pub mod token;
 pub mod web;
 

@@ -12,16 +12,23 @@ use serde_json::json;
 #[tokio::test]
 async fn unknown_api_routes_are_json_404() {
     for_each_backend(|app| async move {
-        for path in
-            ["/api", "/api/", "/api/nope", "/api/projects/1/nope", "/api/playground/nope/deeper"]
-        {
+        let (token, _) = app.register("routes@example.com").await;
+        for path in [
+            "/api",
+            "/api/",
+            "/api/nope",
+            "/api/projects/1/nope",
+            "/api/auth",
+            "/api/playground/nope/deeper",
+        ] {
             app.get(path, None).await.assert_error(404, "not_found");
-            app.call(Method::POST, path, None, Some(json!({})))
-                .await
-                .assert_error(404, "not_found");
+            app.get(path, Some(&token)).await.assert_error(404, "not_found");
         }
         // A known path with a method it does not have.
-        app.call(Method::POST, "/api/openapi.json", None, Some(json!({})))
+        app.call(Method::PATCH, "/api/projects", Some(&token), Some(json!({})))
+            .await
+            .assert_error(404, "not_found");
+        app.call(Method::GET, "/api/auth/register", None, None)
             .await
             .assert_error(404, "not_found");
     })
@@ -43,10 +50,24 @@ async fn the_openapi_document_lists_every_route() {
                 }
             }
         }
-        let expected: BTreeSet<String> =
-            ["GET /api/openapi.json"].into_iter().map(String::from).collect();
+        let expected: BTreeSet<String> = [
+            "POST /api/auth/register",
+            "POST /api/auth/login",
+            "GET /api/auth/me",
+            "GET /api/openapi.json",
+        ]
+        .into_iter()
+        .map(String::from)
+        .collect();
         assert_eq!(routes, expected);
+        let schemas = doc["components"]["schemas"].as_object().unwrap();
+        for schema in
+            ["RegisterRequest", "LoginRequest", "AuthResponse", "User", "ErrorBody", "ErrorDetail"]
+        {
+            assert!(schemas.contains_key(schema), "missing schema {schema}");
+        }
         assert_eq!(doc["components"]["securitySchemes"]["bearer"]["scheme"], "bearer");
+        assert_eq!(doc["paths"]["/api/auth/me"]["get"]["security"], json!([{"bearer": []}]));
     })
     .await;
 }

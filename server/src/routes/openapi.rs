@@ -7,15 +7,22 @@ use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
 use utoipa::{Modify, OpenApi};
 
 use crate::extract::Json;
+use crate::routes::auth;
 use crate::state::AppState;
 
 #[derive(OpenApi)]
 #[openapi(
     info(title = "Dastyar API", description = "Persian-first visual builder for AI-assistant workflows. \
         Errors answer {\"error\": {\"code\", \"message\" (Persian), \"details\"}}."),
-    paths(openapi_json),
+    paths(
+        auth::register,
+        auth::login,
+        auth::me,
+        openapi_json,
+    ),
     modifiers(&BearerAuth),
     tags(
+        (name = "auth", description = "Accounts"),
         (name = "meta", description = "About the API"),
     )
 )]

@@ -15,10 +15,12 @@ use axum::Router;
 use axum::body::{Body, Bytes};
 use axum::http::{HeaderMap, Method, Request, StatusCode, header};
 use dastyar_server::{AppState, Config, app};
-use serde_json::Value;
+use serde_json::{Value, json};
 use sqlx::any::AnyPoolOptions;
 use sqlx::{AssertSqlSafe, Executor};
 use tower::ServiceExt;
+
+pub const PASSWORD: &str = "secret123";
 
 /// Which database a scenario runs on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -229,6 +231,20 @@ impl TestApp {
             request = request.header(header::CONTENT_TYPE, content_type);
         }
         self.send(request.body(body.into()).unwrap()).await
+    }
+
+    /// Registers an account and answers its token and user id.
+    pub async fn register(&self, email: &str) -> (String, i64) {
+        let response = self
+            .post(
+                "/api/auth/register",
+                None,
+                json!({"email": email, "password": PASSWORD, "name": "سارا"}),
+            )
+            .await;
+        assert_eq!(response.status, StatusCode::CREATED, "{}", response.text());
+        let json = response.json();
+        (json["token"].as_str().unwrap().to_owned(), json["user"]["id"].as_i64().unwrap())
     }
 
     /// A token for `user_id` that expired a day ago.
