@@ -14,6 +14,7 @@ pub mod routes;
 pub mod secret;
 pub mod state;
 pub mod store;
+pub mod thumbnail;
 pub mod token;
 pub mod web;
 

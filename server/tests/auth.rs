@@ -187,6 +187,13 @@ async fn tokens_missing_bad_or_expired_are_unauthenticated() {
             .body(axum::body::Body::empty())
             .unwrap();
         app.send(request).await.assert_error(401, "unauthenticated");
+        // Every project route wants a token too.
+        app.get("/api/projects", None).await.assert_error(401, "unauthenticated");
+        app.post("/api/playground/projects", None, json!({"name": "x"}))
+            .await
+            .assert_error(401, "unauthenticated");
+        app.get("/api/projects/1", None).await.assert_error(401, "unauthenticated");
+        app.delete("/api/projects/1", None).await.assert_error(401, "unauthenticated");
         // The real token still works.
         assert_eq!(app.get("/api/auth/me", Some(&token)).await.status, StatusCode::OK);
     })

@@ -31,6 +31,9 @@ async fn unknown_api_routes_are_json_404() {
         app.call(Method::GET, "/api/auth/register", None, None)
             .await
             .assert_error(404, "not_found");
+        app.call(Method::POST, "/api/projects/1/rename", Some(&token), Some(json!({"name": "x"})))
+            .await
+            .assert_error(404, "not_found");
     })
     .await;
 }
@@ -54,6 +57,13 @@ async fn the_openapi_document_lists_every_route() {
             "POST /api/auth/register",
             "POST /api/auth/login",
             "GET /api/auth/me",
+            "GET /api/projects",
+            "POST /api/playground/projects",
+            "GET /api/projects/{id}",
+            "DELETE /api/projects/{id}",
+            "PUT /api/projects/{id}/rename",
+            "PUT /api/projects/{id}/category",
+            "PUT /api/projects/{id}/thumbnail",
             "GET /api/openapi.json",
         ]
         .into_iter()
@@ -61,13 +71,19 @@ async fn the_openapi_document_lists_every_route() {
         .collect();
         assert_eq!(routes, expected);
         let schemas = doc["components"]["schemas"].as_object().unwrap();
-        for schema in
-            ["RegisterRequest", "LoginRequest", "AuthResponse", "User", "ErrorBody", "ErrorDetail"]
-        {
+        for schema in [
+            "RegisterRequest",
+            "LoginRequest",
+            "AuthResponse",
+            "User",
+            "Project",
+            "ErrorBody",
+            "ErrorDetail",
+        ] {
             assert!(schemas.contains_key(schema), "missing schema {schema}");
         }
         assert_eq!(doc["components"]["securitySchemes"]["bearer"]["scheme"], "bearer");
-        assert_eq!(doc["paths"]["/api/auth/me"]["get"]["security"], json!([{"bearer": []}]));
+        assert_eq!(doc["paths"]["/api/projects"]["get"]["security"], json!([{"bearer": []}]));
     })
     .await;
 }

@@ -3,6 +3,7 @@
 
 pub mod auth;
 pub mod openapi;
+pub mod projects;
 
 use axum::Router;
 
@@ -13,6 +14,7 @@ use crate::state::AppState;
 pub fn router() -> Router<AppState> {
     Router::new()
         .merge(auth::router())
+        .merge(projects::router())
         .merge(openapi::router())
         .fallback(not_found)
         .method_not_allowed_fallback(not_found)

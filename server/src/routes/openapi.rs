@@ -7,7 +7,7 @@ use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
 use utoipa::{Modify, OpenApi};
 
 use crate::extract::Json;
-use crate::routes::auth;
+use crate::routes::{auth, projects};
 use crate::state::AppState;
 
 #[derive(OpenApi)]
@@ -18,11 +18,19 @@ use crate::state::AppState;
         auth::register,
         auth::login,
         auth::me,
+        projects::list,
+        projects::create,
+        projects::show,
+        projects::rename,
+        projects::set_category,
+        projects::set_thumbnail,
+        projects::remove,
         openapi_json,
     ),
     modifiers(&BearerAuth),
     tags(
         (name = "auth", description = "Accounts"),
+        (name = "projects", description = "Projects"),
         (name = "meta", description = "About the API"),
     )
 )]

@@ -5,6 +5,8 @@
 
 #![allow(dead_code)] // each test binary uses its own part of the harness
 
+pub mod png;
+
 use std::future::Future;
 use std::io::Write;
 use std::path::PathBuf;
@@ -245,6 +247,14 @@ impl TestApp {
         assert_eq!(response.status, StatusCode::CREATED, "{}", response.text());
         let json = response.json();
         (json["token"].as_str().unwrap().to_owned(), json["user"]["id"].as_i64().unwrap())
+    }
+
+    /// Creates a project and answers its id.
+    pub async fn create_project(&self, token: &str, name: &str) -> i64 {
+        let response =
+            self.post("/api/playground/projects", Some(token), json!({"name": name})).await;
+        assert_eq!(response.status, StatusCode::CREATED, "{}", response.text());
+        response.json()["id"].as_i64().unwrap()
     }
 
     /// A token for `user_id` that expired a day ago.
