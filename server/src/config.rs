@@ -1,0 +1,311 @@
+//! Configuration: the command line and the environment variables it reads
+//! (every setting has both; `dastyar --help` lists them all).
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand};
+
+pub const DEFAULT_ADDR: &str = "127.0.0.1:8080";
+pub const DEFAULT_DATA_DIR: &str = "data";
+pub const DEFAULT_WEB_DIR: &str = "web/dist";
+pub const DEFAULT_TELEGRAM_API_URL: &str = "https://api.telegram.org";
+pub const DEFAULT_KAVENEGAR_API_URL: &str = "https://api.kavenegar.com";
+pub const DEFAULT_ZARINPAL_API_URL: &str = "https://payment.zarinpal.com";
+pub const DEFAULT_GOOGLE_AUTH_URL: &str = "https://accounts.google.com/o/oauth2/v2/auth";
+pub const DEFAULT_GOOGLE_TOKEN_URL: &str = "https://oauth2.googleapis.com/token";
+pub const DEFAULT_GOOGLE_API_URL: &str = "https://www.googleapis.com";
+/// The SQLite file inside the data folder when `DATABASE_URL` is unset.
+pub const DEFAULT_DATABASE_FILE: &str = "dastyar.db";
+/// The generated JWT secret inside the data folder when `DASTYAR_JWT_SECRET` is unset.
+pub const JWT_SECRET_FILE: &str = "jwt-secret";
+
+/// `dastyar [serve]`.
+#[derive(Debug, Parser)]
+#[command(
+    name = "dastyar",
+    version,
+    about = "Dastyar: a Persian-first visual builder for AI-assistant workflows (HTTP API and web app).",
+    after_help = "Every setting can also come from the environment variable shown beside it.\n\
+                  Log verbosity follows RUST_LOG (default: info)."
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Option<Command>,
+    #[command(flatten)]
+    pub config: Config,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Subcommand)]
+pub enum Command {
+    /// Run the HTTP server (the default when no command is given).
+    Serve,
+}
+
+/// Everything the server is configured with.
+#[derive(Debug, Clone, Args)]
+pub struct Config {
+    /// Address to listen on.
+    #[arg(long, env = "DASTYAR_ADDR", default_value = DEFAULT_ADDR, global = true)]
+    pub addr: SocketAddr,
+
+    /// Database URL: `sqlite://path/to/file.db` or `postgres://user@host/db`.
+    /// Default: the SQLite file `dastyar.db` in the data folder (created on first start).
+    #[arg(long, env = "DATABASE_URL", global = true)]
+    pub database_url: Option<String>,
+
+    /// Folder for the default SQLite database and the generated JWT secret.
+    #[arg(long, env = "DASTYAR_DATA_DIR", default_value = DEFAULT_DATA_DIR, global = true)]
+    pub data_dir: PathBuf,
+
+    /// Secret that signs login tokens (HS256). When unset, one is generated once
+    /// and kept in `<data folder>/jwt-secret` (mode 0600). Several instances must share it.
+    #[arg(long, env = "DASTYAR_JWT_SECRET", hide_env_values = true, global = true)]
+    pub jwt_secret: Option<String>,
+
+    /// The address people and webhooks reach this server at (callback and webhook
+    /// URLs are built from it). Default: `http://` + the listen address.
+    #[arg(long, env = "DASTYAR_PUBLIC_URL", global = true)]
+    pub public_url: Option<String>,
+
+    /// Folder of the built web app, served at `/`.
+    #[arg(long, env = "DASTYAR_WEB_DIR", default_value = DEFAULT_WEB_DIR, global = true)]
+    pub web_dir: PathBuf,
+
+    #[command(flatten)]
+    pub providers: Providers,
+}
+
+/// Outside services. Each base URL is a setting so tests, staging and
+/// self-hosted mirrors can point it elsewhere; nothing else names a host.
+#[derive(Debug, Clone, Args)]
+pub struct Providers {
+    #[command(flatten)]
+    pub llm: LlmSettings,
+    #[command(flatten)]
+    pub telegram: TelegramSettings,
+    #[command(flatten)]
+    pub kavenegar: KavenegarSettings,
+    #[command(flatten)]
+    pub zarinpal: ZarinpalSettings,
+    #[command(flatten)]
+    pub google: GoogleSettings,
+}
+
+#[derive(Debug, Clone, Args)]
+#[command(next_help_heading = "Language model (OpenAI-compatible chat completions)")]
+pub struct LlmSettings {
+    /// Base URL of an OpenAI-compatible API, ending in `/v1` (OpenAI, Ollama, vLLM...).
+    #[arg(
+        id = "llm_base_url",
+        value_name = "URL",
+        long = "llm-base-url",
+        env = "DASTYAR_LLM_BASE_URL",
+        global = true
+    )]
+    pub base_url: Option<String>,
+    /// API key sent as `Authorization: Bearer`.
+    #[arg(
+        id = "llm_api_key",
+        value_name = "KEY",
+        long = "llm-api-key",
+        env = "DASTYAR_LLM_API_KEY",
+        hide_env_values = true,
+        global = true
+    )]
+    pub api_key: Option<String>,
+}
+
+#[derive(Debug, Clone, Args)]
+#[command(next_help_heading = "Telegram")]
+pub struct TelegramSettings {
+    /// Base URL of the Telegram Bot API.
+    #[arg(id = "telegram_api_url", value_name = "URL", long = "telegram-api-url", env = "DASTYAR_TELEGRAM_API_URL",
+          default_value = DEFAULT_TELEGRAM_API_URL, global = true)]
+    pub api_url: String,
+}
+
+#[derive(Debug, Clone, Args)]
+#[command(next_help_heading = "Kavenegar SMS")]
+pub struct KavenegarSettings {
+    /// Base URL of the Kavenegar REST API.
+    #[arg(id = "kavenegar_api_url", value_name = "URL", long = "kavenegar-api-url", env = "DASTYAR_KAVENEGAR_API_URL",
+          default_value = DEFAULT_KAVENEGAR_API_URL, global = true)]
+    pub api_url: String,
+}
+
+#[derive(Debug, Clone, Args)]
+#[command(next_help_heading = "Zarinpal payments")]
+pub struct ZarinpalSettings {
+    /// Base URL of the Zarinpal payment gateway (v4).
+    #[arg(id = "zarinpal_api_url", value_name = "URL", long = "zarinpal-api-url", env = "DASTYAR_ZARINPAL_API_URL",
+          default_value = DEFAULT_ZARINPAL_API_URL, global = true)]
+    pub api_url: String,
+    /// Merchant id. Unset: only the mock gateway is offered.
+    #[arg(
+        id = "zarinpal_merchant_id",
+        value_name = "ID",
+        long = "zarinpal-merchant-id",
+        env = "DASTYAR_ZARINPAL_MERCHANT_ID",
+        hide_env_values = true,
+        global = true
+    )]
+    pub merchant_id: Option<String>,
+}
+
+#[derive(Debug, Clone, Args)]
+#[command(next_help_heading = "Google OAuth, Docs and Sheets")]
+pub struct GoogleSettings {
+    /// OAuth client id.
+    #[arg(
+        id = "google_client_id",
+        value_name = "ID",
+        long = "google-client-id",
+        env = "DASTYAR_GOOGLE_CLIENT_ID",
+        global = true
+    )]
+    pub client_id: Option<String>,
+    /// OAuth client secret.
+    #[arg(
+        id = "google_client_secret",
+        value_name = "SECRET",
+        long = "google-client-secret",
+        env = "DASTYAR_GOOGLE_CLIENT_SECRET",
+        hide_env_values = true,
+        global = true
+    )]
+    pub client_secret: Option<String>,
+    /// OAuth authorisation endpoint.
+    #[arg(id = "google_auth_url", value_name = "URL", long = "google-auth-url", env = "DASTYAR_GOOGLE_AUTH_URL",
+          default_value = DEFAULT_GOOGLE_AUTH_URL, global = true)]
+    pub auth_url: String,
+    /// OAuth token endpoint.
+    #[arg(id = "google_token_url", value_name = "URL", long = "google-token-url", env = "DASTYAR_GOOGLE_TOKEN_URL",
+          default_value = DEFAULT_GOOGLE_TOKEN_URL, global = true)]
+    pub token_url: String,
+    /// Base URL of the Google APIs (Docs, Sheets, Drive).
+    #[arg(id = "google_api_url", value_name = "URL", long = "google-api-url", env = "DASTYAR_GOOGLE_API_URL",
+          default_value = DEFAULT_GOOGLE_API_URL, global = true)]
+    pub api_url: String,
+}
+
+impl Config {
+    /// The defaults, reading no environment: what tests and embedders start from.
+    pub fn with_data_dir(data_dir: impl Into<PathBuf>) -> Self {
+        Config {
+            addr: DEFAULT_ADDR.parse().expect("the default address parses"),
+            database_url: None,
+            data_dir: data_dir.into(),
+            jwt_secret: None,
+            public_url: None,
+            web_dir: PathBuf::from(DEFAULT_WEB_DIR),
+            providers: Providers {
+                llm: LlmSettings { base_url: None, api_key: None },
+                telegram: TelegramSettings { api_url: DEFAULT_TELEGRAM_API_URL.to_owned() },
+                kavenegar: KavenegarSettings { api_url: DEFAULT_KAVENEGAR_API_URL.to_owned() },
+                zarinpal: ZarinpalSettings {
+                    api_url: DEFAULT_ZARINPAL_API_URL.to_owned(),
+                    merchant_id: None,
+                },
+                google: GoogleSettings {
+                    client_id: None,
+                    client_secret: None,
+                    auth_url: DEFAULT_GOOGLE_AUTH_URL.to_owned(),
+                    token_url: DEFAULT_GOOGLE_TOKEN_URL.to_owned(),
+                    api_url: DEFAULT_GOOGLE_API_URL.to_owned(),
+                },
+            },
+        }
+    }
+
+    /// The database URL in force: `DATABASE_URL`, or the SQLite file in the data folder.
+    pub fn database_url(&self) -> String {
+        match non_empty(&self.database_url) {
+            Some(url) => url.to_owned(),
+            None => {
+                format!("sqlite://{}?mode=rwc", self.data_dir.join(DEFAULT_DATABASE_FILE).display())
+            }
+        }
+    }
+
+    /// The public address, without a trailing slash.
+    pub fn public_url(&self) -> String {
+        match non_empty(&self.public_url) {
+            Some(url) => url.trim_end_matches('/').to_owned(),
+            None => format!("http://{}", self.addr),
+        }
+    }
+
+    /// The configured JWT secret, if any (an empty variable counts as unset).
+    pub fn jwt_secret(&self) -> Option<&str> {
+        non_empty(&self.jwt_secret)
+    }
+}
+
+fn non_empty(value: &Option<String>) -> Option<&str> {
+    value.as_deref().map(str::trim).filter(|v| !v.is_empty())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    #[test]
+    fn the_command_line_is_well_formed() {
+        Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn help_lists_every_setting() {
+        let help = Cli::command().render_long_help().to_string();
+        for var in [
+            "DASTYAR_ADDR",
+            "DATABASE_URL",
+            "DASTYAR_DATA_DIR",
+            "DASTYAR_JWT_SECRET",
+            "DASTYAR_PUBLIC_URL",
+            "DASTYAR_WEB_DIR",
+            "DASTYAR_LLM_BASE_URL",
+            "DASTYAR_LLM_API_KEY",
+            "DASTYAR_TELEGRAM_API_URL",
+            "DASTYAR_KAVENEGAR_API_URL",
+            "DASTYAR_ZARINPAL_API_URL",
+            "DASTYAR_ZARINPAL_MERCHANT_ID",
+            "DASTYAR_GOOGLE_CLIENT_ID",
+            "DASTYAR_GOOGLE_CLIENT_SECRET",
+            "DASTYAR_GOOGLE_AUTH_URL",
+            "DASTYAR_GOOGLE_TOKEN_URL",
+            "DASTYAR_GOOGLE_API_URL",
+        ] {
+            assert!(help.contains(var), "--help does not mention {var}:\n{help}");
+        }
+    }
+
+    #[test]
+    fn flags_fill_the_config() {
+        let cli = Cli::try_parse_from([
+            "dastyar",
+            "serve",
+            "--addr",
+            "0.0.0.0:9000",
+            "--database-url",
+            "postgres://x@y/z",
+            "--llm-base-url",
+            "http://127.0.0.1:11434/v1",
+        ])
+        .unwrap();
+        assert_eq!(cli.command, Some(Command::Serve));
+        assert_eq!(cli.config.addr.port(), 9000);
+        assert_eq!(cli.config.database_url(), "postgres://x@y/z");
+        assert_eq!(cli.config.providers.llm.base_url.as_deref(), Some("http://127.0.0.1:11434/v1"));
+    }
+
+    #[test]
+    fn defaults_point_into_the_data_folder() {
+        let config = Config::with_data_dir("data");
+        assert_eq!(config.database_url(), "sqlite://data/dastyar.db?mode=rwc");
+        assert_eq!(config.public_url(), "http://127.0.0.1:8080");
+        assert_eq!(config.jwt_secret(), None);
+    }
+}

@@ -1,0 +1,47 @@
+//! Storage: one `sqlx::AnyPool` over SQLite or PostgreSQL, chosen by the URL
+//! scheme, with embedded migrations per backend.
+//!
+//! Every query is written once, in SQL both backends accept: `$1`-style
+//! placeholders (SQLite reads `$N` as the N-th argument), `RETURNING`, and only
+//! the types `Any` carries (64-bit integers, doubles, text). Timestamps are
+//! RFC 3339 text (see [`timestamp`]), JSON is text.
+
+mod backend;
+mod migrate;
+mod open;
+pub mod timestamp;
+
+pub use backend::Backend;
+
+use sqlx::AnyPool;
+
+/// The database: a pool and which backend it talks to.
+#[derive(Debug, Clone)]
+pub struct Db {
+    pool: AnyPool,
+    backend: Backend,
+}
+
+impl Db {
+    /// Opens the database at `url` (creating a SQLite file and its folder when
+    /// missing) and brings its schema up to date.
+    pub async fn open(url: &str) -> Result<Db, sqlx::Error> {
+        let backend = Backend::from_url(url)?;
+        let pool = open::pool(url, backend).await?;
+        migrate::run(&pool, backend).await?;
+        Ok(Db { pool, backend })
+    }
+
+    pub fn pool(&self) -> &AnyPool {
+        &self.pool
+    }
+
+    pub fn backend(&self) -> Backend {
+        self.backend
+    }
+
+    /// Waits for every connection to be returned and closes them.
+    pub async fn close(&self) {
+        self.pool.close().await;
+    }
+}

@@ -1,0 +1,66 @@
+//! Opening the pool: the SQLite file's folder, WAL mode and foreign keys.
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use sqlx::AnyPool;
+use sqlx::any::AnyPoolOptions;
+
+use super::Backend;
+
+pub(super) async fn pool(url: &str, backend: Backend) -> Result<AnyPool, sqlx::Error> {
+    sqlx::any::install_default_drivers();
+    let options = AnyPoolOptions::new().acquire_timeout(Duration::from_secs(10));
+    match backend {
+        Backend::Postgres => options.max_connections(10).connect(url).await,
+        Backend::Sqlite => {
+            let folder = sqlite_file(url).and_then(|f| f.parent().map(PathBuf::from));
+            if let Some(folder) = folder.filter(|f| !f.as_os_str().is_empty()) {
+                std::fs::create_dir_all(&folder).map_err(sqlx::Error::Io)?;
+            }
+            let pool = options
+                .max_connections(8)
+                // sqlx turns foreign keys on for every SQLite connection by
+                // default; say so anyway, the schema's cascades depend on it.
+                .after_connect(|conn, _| {
+                    Box::pin(async move {
+                        sqlx::query("PRAGMA foreign_keys = ON").execute(&mut *conn).await?;
+                        Ok(())
+                    })
+                })
+                .connect(url)
+                .await?;
+            // WAL is a property of the file: set once, every connection uses it.
+            let mode: (String,) =
+                sqlx::query_as("PRAGMA journal_mode = WAL").fetch_one(&pool).await?;
+            if !mode.0.eq_ignore_ascii_case("wal") && !mode.0.eq_ignore_ascii_case("memory") {
+                tracing::warn!(journal_mode = %mode.0, "SQLite did not switch to WAL mode");
+            }
+            Ok(pool)
+        }
+    }
+}
+
+/// The file a `sqlite:` URL names, if it names one (not `:memory:`).
+fn sqlite_file(url: &str) -> Option<PathBuf> {
+    let rest = url.strip_prefix("sqlite://").or_else(|| url.strip_prefix("sqlite:"))?;
+    let path = rest.split(['?', '#']).next().unwrap_or_default();
+    (!path.is_empty() && path != ":memory:").then(|| PathBuf::from(path))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sqlite_urls_name_their_file() {
+        assert_eq!(
+            sqlite_file("sqlite://data/dastyar.db?mode=rwc"),
+            Some("data/dastyar.db".into())
+        );
+        assert_eq!(sqlite_file("sqlite:///tmp/x/y.db"), Some("/tmp/x/y.db".into()));
+        assert_eq!(sqlite_file("sqlite:y.db"), Some("y.db".into()));
+        assert_eq!(sqlite_file("sqlite::memory:"), None);
+        assert_eq!(sqlite_file("postgres://a@b/c"), None);
+    }
+}

@@ -1,0 +1,188 @@
+//! The one error type every handler returns, and the JSON shape it answers:
+//! `{"error": {"code": "snake_case", "message": "<Persian>", "details": {...}}}`.
+
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use dastyar_core::{MessageCode, NodeKind};
+use serde::Serialize;
+use serde_json::{Map, Value, json};
+use ts_rs::TS;
+use utoipa::ToSchema;
+
+/// What went wrong, as the API reports it.
+#[derive(Debug)]
+pub enum ApiError {
+    /// 401: no token, or a bad or expired one.
+    Unauthenticated,
+    /// 401: e-mail and password do not match an account.
+    InvalidCredentials,
+    /// 404: no such thing, or not yours.
+    NotFound,
+    /// 422: one field is wrong; `code` says how.
+    Invalid { field: String, code: MessageCode },
+    /// 422: the body is not JSON at all (syntax, end of input, content type).
+    InvalidJson { reason: String },
+    /// 422: the body is JSON of the wrong shape; `field` names where, when known.
+    InvalidInput { field: Option<String>, reason: String },
+    /// 409: not possible in the current state.
+    Conflict(MessageCode),
+    /// 403 `node_limit_exceeded`: the plan allows no more nodes of this kind.
+    NodeLimitExceeded { kind: NodeKind, limit: Option<u32>, used: u32 },
+    /// 402: credits ran out.
+    InsufficientCredits,
+    /// 413: the body is over the limit.
+    TooLarge,
+    /// 500: a bug or an outage. The text is logged, never sent.
+    Internal(String),
+}
+
+impl ApiError {
+    /// A 422 on `field`.
+    pub fn invalid(field: impl Into<String>, code: MessageCode) -> Self {
+        ApiError::Invalid { field: field.into(), code }
+    }
+
+    /// A 500, logged with its cause.
+    pub fn internal(cause: impl std::fmt::Display) -> Self {
+        ApiError::Internal(cause.to_string())
+    }
+
+    pub fn status(&self) -> StatusCode {
+        match self {
+            ApiError::Unauthenticated | ApiError::InvalidCredentials => StatusCode::UNAUTHORIZED,
+            ApiError::NotFound => StatusCode::NOT_FOUND,
+            ApiError::Invalid { .. }
+            | ApiError::InvalidJson { .. }
+            | ApiError::InvalidInput { .. } => StatusCode::UNPROCESSABLE_ENTITY,
+            ApiError::Conflict(_) => StatusCode::CONFLICT,
+            ApiError::NodeLimitExceeded { .. } => StatusCode::FORBIDDEN,
+            ApiError::InsufficientCredits => StatusCode::PAYMENT_REQUIRED,
+            ApiError::TooLarge => StatusCode::PAYLOAD_TOO_LARGE,
+            ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+        }
+    }
+
+    /// The body this error answers with.
+    pub fn body(&self) -> ErrorBody {
+        let mut details = Map::new();
+        let code = match self {
+            ApiError::Unauthenticated => MessageCode::Unauthenticated,
+            ApiError::InvalidCredentials => MessageCode::InvalidCredentials,
+            ApiError::NotFound => MessageCode::NotFound,
+            ApiError::Invalid { field, code } => {
+                details.insert("field".into(), json!(field));
+                *code
+            }
+            ApiError::InvalidJson { reason } => {
+                details.insert("reason".into(), json!(reason));
+                MessageCode::InvalidJson
+            }
+            ApiError::InvalidInput { field, reason } => {
+                if let Some(field) = field {
+                    details.insert("field".into(), json!(field));
+                }
+                details.insert("reason".into(), json!(reason));
+                MessageCode::InvalidInput
+            }
+            ApiError::Conflict(code) => *code,
+            ApiError::NodeLimitExceeded { kind, limit, used } => {
+                details.insert("kind".into(), json!(kind));
+                details.insert("limit".into(), json!(limit));
+                details.insert("used".into(), json!(used));
+                let message =
+                    dastyar_core::limits::node_limit_exceeded_message(*kind, *limit, *used);
+                return ErrorBody::new(MessageCode::NodeLimitExceeded, message, details);
+            }
+            ApiError::InsufficientCredits => MessageCode::InsufficientCredits,
+            ApiError::TooLarge => MessageCode::TooLarge,
+            ApiError::Internal(_) => MessageCode::InternalError,
+        };
+        ErrorBody::new(code, code.persian().to_owned(), details)
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        let status = self.status();
+        if let ApiError::Internal(cause) = &self {
+            tracing::error!(%cause, "internal error");
+        }
+        (status, axum::Json(self.body())).into_response()
+    }
+}
+
+/// Any database error a handler did not expect is a 500.
+impl From<sqlx::Error> for ApiError {
+    fn from(error: sqlx::Error) -> Self {
+        ApiError::Internal(format!("database: {error}"))
+    }
+}
+
+/// `{"error": {...}}`.
+#[derive(Debug, Clone, Serialize, ToSchema, TS)]
+#[ts(export)]
+pub struct ErrorBody {
+    pub error: ErrorDetail,
+}
+
+/// One error: a stable code, the Persian text people read, and details such as
+/// the `field` a 422 is about.
+#[derive(Debug, Clone, Serialize, ToSchema, TS)]
+#[ts(export)]
+pub struct ErrorDetail {
+    #[schema(value_type = String, example = "email_taken")]
+    pub code: MessageCode,
+    pub message: String,
+    #[schema(value_type = Object)]
+    #[ts(type = "Record<string, unknown>")]
+    pub details: Value,
+}
+
+impl ErrorBody {
+    fn new(code: MessageCode, message: String, details: Map<String, Value>) -> Self {
+        ErrorBody { error: ErrorDetail { code, message, details: Value::Object(details) } }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_shape_is_code_message_details() {
+        let body = serde_json::to_value(ApiError::invalid("email", MessageCode::EmailTaken).body())
+            .unwrap();
+        assert_eq!(body["error"]["code"], "email_taken");
+        assert_eq!(body["error"]["message"], MessageCode::EmailTaken.persian());
+        assert_eq!(body["error"]["details"], json!({"field": "email"}));
+    }
+
+    #[test]
+    fn statuses_follow_the_contract() {
+        assert_eq!(ApiError::Unauthenticated.status(), 401);
+        assert_eq!(ApiError::NotFound.status(), 404);
+        assert_eq!(ApiError::invalid("name", MessageCode::FieldRequired).status(), 422);
+        assert_eq!(ApiError::Conflict(MessageCode::Conflict).status(), 409);
+        assert_eq!(ApiError::InsufficientCredits.status(), 402);
+        assert_eq!(ApiError::TooLarge.status(), 413);
+        assert_eq!(ApiError::internal("x").status(), 500);
+    }
+
+    #[test]
+    fn the_limit_error_says_maximum() {
+        let error =
+            ApiError::NodeLimitExceeded { kind: NodeKind::Assistant, limit: Some(2), used: 2 };
+        assert_eq!(error.status(), 403);
+        let body = serde_json::to_value(error.body()).unwrap();
+        assert_eq!(body["error"]["code"], "node_limit_exceeded");
+        assert!(body["error"]["message"].as_str().unwrap().contains("حداکثر"));
+        assert_eq!(body["error"]["details"]["used"], 2);
+    }
+
+    #[test]
+    fn internal_errors_do_not_leak_their_cause() {
+        let body = serde_json::to_value(ApiError::internal("secret table name").body()).unwrap();
+        assert_eq!(body["error"]["code"], "internal_error");
+        assert!(!body.to_string().contains("secret"));
+    }
+}

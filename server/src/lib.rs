@@ -1,0 +1,88 @@
+//! `dastyar-server`: Dastyar's HTTP API and the host of its web app.
+//!
+//! [`app`] builds the whole router from an [`AppState`], so tests drive it
+//! without a socket; [`serve`] opens everything from a [`Config`] and listens.
+
+pub mod config;
+pub mod db;
+pub mod email;
+pub mod error;
+pub mod extract;
+pub mod names;
+pub mod password;
+pub mod routes;
+pub mod secret;
+pub mod state;
+pub mod store;
+pub mod thumbnail;
+pub mod token;
+pub mod web;
+
+use axum::Router;
+use axum::extract::DefaultBodyLimit;
+use axum::response::IntoResponse;
+use axum::routing::any;
+use tower_http::catch_panic::CatchPanicLayer;
+use tower_http::trace::TraceLayer;
+
+pub use config::Config;
+pub use error::ApiError;
+pub use state::{AppState, StartupError};
+
+/// The largest request body accepted (413 `too_large` beyond it).
+pub const BODY_LIMIT: usize = 2 * 1024 * 1024;
+
+/// The whole application: the API under `/api`, the web app everywhere else.
+pub fn app(state: AppState) -> Router {
+    Router::new()
+        .nest("/api", routes::router())
+        // `nest` does not take `/api/` itself; it is still no web page.
+        .route("/api/", any(routes::not_found))
+        .merge(web::router(&state.config.web_dir))
+        .layer(DefaultBodyLimit::max(BODY_LIMIT))
+        .layer(CatchPanicLayer::custom(|_| {
+            ApiError::internal("a handler panicked").into_response()
+        }))
+        .layer(TraceLayer::new_for_http())
+        .with_state(state)
+}
+
+/// Opens the database, listens on the configured address and serves until
+/// Ctrl-C or SIGTERM.
+pub async fn serve(config: Config) -> Result<(), StartupError> {
+    let addr = config.addr;
+    let state = AppState::open(config).await?;
+    let db = state.db.clone();
+    tracing::info!(backend = ?db.backend(), public_url = %state.config.public_url(), "database ready");
+    let router = app(state);
+    let listener = tokio::net::TcpListener::bind(addr).await.map_err(StartupError::Listen)?;
+    tracing::info!("listening on http://{}", listener.local_addr().map_err(StartupError::Listen)?);
+    axum::serve(listener, router)
+        .with_graceful_shutdown(shutdown_signal())
+        .await
+        .map_err(StartupError::Listen)?;
+    db.close().await;
+    tracing::info!("stopped");
+    Ok(())
+}
+
+async fn shutdown_signal() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let terminate = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut signal) => {
+                signal.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let terminate = std::future::pending::<()>();
+    tokio::select! {
+        () = ctrl_c => {},
+        () = terminate => {},
+    }
+}

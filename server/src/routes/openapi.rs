@@ -1,0 +1,62 @@
+//! `/api/openapi.json`: the API's OpenAPI document, generated from the
+//! handlers' `#[utoipa::path]` annotations.
+
+use axum::Router;
+use axum::routing::get;
+use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
+use utoipa::{Modify, OpenApi};
+
+use crate::extract::Json;
+use crate::routes::{auth, projects};
+use crate::state::AppState;
+
+#[derive(OpenApi)]
+#[openapi(
+    info(title = "Dastyar API", description = "Persian-first visual builder for AI-assistant workflows. \
+        Errors answer {\"error\": {\"code\", \"message\" (Persian), \"details\"}}."),
+    paths(
+        auth::register,
+        auth::login,
+        auth::me,
+        projects::list,
+        projects::create,
+        projects::show,
+        projects::rename,
+        projects::set_category,
+        projects::set_thumbnail,
+        projects::remove,
+        openapi_json,
+    ),
+    modifiers(&BearerAuth),
+    tags(
+        (name = "auth", description = "Accounts"),
+        (name = "projects", description = "Projects"),
+        (name = "meta", description = "About the API"),
+    )
+)]
+pub struct ApiDoc;
+
+struct BearerAuth;
+
+impl Modify for BearerAuth {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        let components = openapi.components.get_or_insert_with(Default::default);
+        components.add_security_scheme(
+            "bearer",
+            SecurityScheme::Http(
+                HttpBuilder::new().scheme(HttpAuthScheme::Bearer).bearer_format("JWT").build(),
+            ),
+        );
+    }
+}
+
+pub fn router() -> Router<AppState> {
+    Router::new().route("/openapi.json", get(openapi_json))
+}
+
+/// This document.
+#[utoipa::path(get, path = "/api/openapi.json", tag = "meta",
+    responses((status = 200, description = "The OpenAPI document", content_type = "application/json")))]
+pub async fn openapi_json() -> Json<utoipa::openapi::OpenApi> {
+    Json(ApiDoc::openapi())
+}

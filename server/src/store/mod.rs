@@ -1,0 +1,5 @@
+//! The SQL, one module per table family. Handlers call these and never write
+//! SQL themselves; every function answers after its statement has committed.
+
+pub mod projects;
+pub mod users;

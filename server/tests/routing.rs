@@ -1,0 +1,137 @@
+//! What the router answers outside the handlers: unknown API paths and
+//! methods, the OpenAPI document, and the web app.
+
+mod common;
+
+use std::collections::BTreeSet;
+
+use axum::http::{Method, StatusCode, header};
+use common::{Backend, TestEnv, for_each_backend};
+use serde_json::json;
+
+#[tokio::test]
+async fn unknown_api_routes_are_json_404() {
+    for_each_backend(|app| async move {
+        let (token, _) = app.register("routes@example.com").await;
+        for path in [
+            "/api",
+            "/api/",
+            "/api/nope",
+            "/api/projects/1/nope",
+            "/api/auth",
+            "/api/playground/nope/deeper",
+        ] {
+            app.get(path, None).await.assert_error(404, "not_found");
+            app.get(path, Some(&token)).await.assert_error(404, "not_found");
+        }
+        // A known path with a method it does not have.
+        app.call(Method::PATCH, "/api/projects", Some(&token), Some(json!({})))
+            .await
+            .assert_error(404, "not_found");
+        app.call(Method::GET, "/api/auth/register", None, None)
+            .await
+            .assert_error(404, "not_found");
+        app.call(Method::POST, "/api/projects/1/rename", Some(&token), Some(json!({"name": "x"})))
+            .await
+            .assert_error(404, "not_found");
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn the_openapi_document_lists_every_route() {
+    for_each_backend(|app| async move {
+        let response = app.get("/api/openapi.json", None).await;
+        assert_eq!(response.status, StatusCode::OK);
+        let doc = response.json();
+        assert!(doc["openapi"].as_str().unwrap().starts_with("3."), "{}", doc["openapi"]);
+        let mut routes = BTreeSet::new();
+        for (path, item) in doc["paths"].as_object().unwrap() {
+            for method in item.as_object().unwrap().keys() {
+                if ["get", "post", "put", "patch", "delete"].contains(&method.as_str()) {
+                    routes.insert(format!("{} {path}", method.to_uppercase()));
+                }
+            }
+        }
+        let expected: BTreeSet<String> = [
+            "POST /api/auth/register",
+            "POST /api/auth/login",
+            "GET /api/auth/me",
+            "GET /api/projects",
+            "POST /api/playground/projects",
+            "GET /api/projects/{id}",
+            "DELETE /api/projects/{id}",
+            "PUT /api/projects/{id}/rename",
+            "PUT /api/projects/{id}/category",
+            "PUT /api/projects/{id}/thumbnail",
+            "GET /api/openapi.json",
+        ]
+        .into_iter()
+        .map(String::from)
+        .collect();
+        assert_eq!(routes, expected);
+        let schemas = doc["components"]["schemas"].as_object().unwrap();
+        for schema in [
+            "RegisterRequest",
+            "LoginRequest",
+            "AuthResponse",
+            "User",
+            "Project",
+            "ErrorBody",
+            "ErrorDetail",
+        ] {
+            assert!(schemas.contains_key(schema), "missing schema {schema}");
+        }
+        assert_eq!(doc["components"]["securitySchemes"]["bearer"]["scheme"], "bearer");
+        assert_eq!(doc["paths"]["/api/projects"]["get"]["security"], json!([{"bearer": []}]));
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn without_a_built_web_app_the_root_says_how_to_build_it() {
+    let env = TestEnv::new(Backend::Sqlite).await;
+    let app = env.app().await;
+    for path in ["/", "/projects/3"] {
+        let response = app.get(path, None).await;
+        assert_eq!(response.status, StatusCode::OK);
+        let content_type = response.headers[header::CONTENT_TYPE].to_str().unwrap();
+        assert!(content_type.starts_with("text/html"), "{content_type}");
+        let page = response.text();
+        assert!(page.contains(r#"lang="fa" dir="rtl""#));
+        assert!(page.contains("ساخته نشده"), "{page}");
+        assert!(page.contains("make run"));
+    }
+    drop(app);
+    env.remove().await;
+}
+
+#[tokio::test]
+async fn the_built_web_app_is_served_with_a_spa_fallback() {
+    let env = TestEnv::new(Backend::Sqlite).await;
+    let web = env.dir.join("web");
+    std::fs::create_dir_all(web.join("assets")).unwrap();
+    std::fs::write(
+        web.join("index.html"),
+        "<!doctype html><title>دستیار</title><div id=root></div>",
+    )
+    .unwrap();
+    std::fs::write(web.join("assets/app.js"), "console.log('hi')").unwrap();
+    let app = env.app().await;
+
+    let index = app.get("/", None).await;
+    assert_eq!(index.status, StatusCode::OK);
+    assert!(index.text().contains("id=root"));
+    let script = app.get("/assets/app.js", None).await;
+    assert_eq!(script.status, StatusCode::OK);
+    assert_eq!(script.text(), "console.log('hi')");
+    assert!(script.headers[header::CONTENT_TYPE].to_str().unwrap().contains("javascript"));
+    // Client-side routes get index.html.
+    let deep = app.get("/projects/12", None).await;
+    assert_eq!(deep.status, StatusCode::OK);
+    assert!(deep.text().contains("id=root"));
+    // The API keeps its own 404s.
+    app.get("/api/nope", None).await.assert_error(404, "not_found");
+    drop(app);
+    env.remove().await;
+}
