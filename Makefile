@@ -1,14 +1,15 @@
 # Dastyar build and test plumbing.
 #
-#   make test            everything CI checks (.ci/run): Rust tests, bindings drift,
-#                        the wasm package, JS type-check and vitest
+#   make run             build everything and serve the product at http://127.0.0.1:8080
+#                        (SQLite under ./data; DASTYAR_ADDR, DATABASE_URL... see `dastyar --help`)
+#   make test            everything CI checks (.ci/run): Rust tests on SQLite and, when
+#                        PostgreSQL is reachable, on PostgreSQL; bindings drift, the wasm
+#                        package, JS type-check and vitest
 #   make wasm            the npm package @dastyar/rules in wasm/pkg/ (rebuilt only when sources change)
 #   make bindings-check  cargo test, then fail if bindings/ differs from the Rust types
 #   make clean           remove build output and node_modules
 #
 # Tools install themselves when missing (tools/ensure-wasm-toolchain.sh, npm ci).
-# `build` is everything there is to build; `make run` (build, then start the
-# server) joins it with the server crate.
 
 SHELL := bash
 .SHELLFLAGS := -euo pipefail -c
@@ -23,9 +24,15 @@ WASM_JS := wasm/pkg/node/dastyar_wasm.js
 WASM_TYPES := wasm/pkg/types/index.d.ts
 NODE_DEPS := node_modules/.package-lock.json
 
-.PHONY: build test tools wasm-toolchain rust-test bindings-check wasm js-test clean
+.PHONY: build run server test tools wasm-toolchain rust-test bindings-check wasm js-test clean
 
-build: wasm
+build: wasm server
+
+run: build
+	./target/release/dastyar serve
+
+server:
+	cargo build --release -p dastyar-server
 
 test: tools bindings-check js-test
 
@@ -40,9 +47,10 @@ $(NODE_DEPS): package.json package-lock.json $(wildcard */package.json)
 
 # ---- Rust ----
 
+# TEST_POSTGRES_URL: this machine's PostgreSQL when reachable (tools/ensure-postgres.sh).
 rust-test:
 	@mkdir -p target && touch target/bindings.stamp
-	$(CARGO_TEST)
+	TEST_POSTGRES_URL="$$(tools/ensure-postgres.sh)" $(CARGO_TEST)
 
 bindings-check: rust-test
 	@tools/check-bindings.sh

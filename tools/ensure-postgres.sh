@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Prints the TEST_POSTGRES_URL the server tests should use, starting this
+# machine's PostgreSQL cluster if it is installed but stopped. Prints nothing
+# (and says why on stderr) when there is no PostgreSQL: the tests then skip
+# PostgreSQL with a clear line of their own.
+set -uo pipefail
+
+url=${TEST_POSTGRES_URL:-postgres://postgres@127.0.0.1:5432/test}
+reachable() { (exec 3<>/dev/tcp/127.0.0.1/5432) 2>/dev/null; }
+
+if ! reachable && command -v pg_ctlcluster >/dev/null && [ -d /etc/postgresql ]; then
+  echo "postgres: starting the local cluster" >&2
+  pg_ctlcluster --skip-systemctl-redirect "$(ls /etc/postgresql | head -1)" main start >&2 || true
+  for _ in 1 2 3 4 5 6 7 8 9 10; do reachable && break; sleep 1; done
+fi
+
+if reachable; then
+  echo "postgres: server tests also run on $url" >&2
+  echo "$url"
+else
+  echo "postgres: no PostgreSQL on 127.0.0.1:5432; server tests run on SQLite only" >&2
+fi
