@@ -1,0 +1,342 @@
+//! Nodes of every persisted kind, in the one `nodes` table. `data` holds the
+//! kind's backend payload (core's `NodePayload`, snake_case JSON); the common
+//! fields (name, position, container, size, status) have columns of their own.
+//! Every function takes the owner: another user's node is simply not found.
+
+use dastyar_core::NodeKind;
+use dastyar_core::data::common::NodeBase;
+use dastyar_core::data::{CanvasNode, NodePayload};
+use dastyar_core::geometry::Position;
+use dastyar_core::ids::CanvasId;
+use dastyar_core::limits::NodeCounts;
+use dastyar_core::status::CreationStatus;
+
+use crate::db::{Db, timestamp};
+
+/// A stored node, as read from its row.
+#[derive(Debug, Clone, PartialEq, sqlx::FromRow)]
+pub struct NodeRow {
+    pub id: i64,
+    pub project_id: i64,
+    pub kind: String,
+    pub name: String,
+    pub position_x: f64,
+    pub position_y: f64,
+    pub container_id: Option<i64>,
+    pub width: Option<f64>,
+    pub height: Option<f64>,
+    pub status: String,
+    pub data: String,
+    pub created_at: String,
+    pub updated_at: String,
+}
+
+/// What a new node is stored with.
+#[derive(Debug, Clone)]
+pub struct NewNode {
+    pub project_id: i64,
+    pub name: String,
+    pub position: Position,
+    pub container_id: Option<i64>,
+    pub width: Option<f64>,
+    pub height: Option<f64>,
+    pub status: CreationStatus,
+    pub payload: NodePayload,
+}
+
+/// A stored row that no longer reads as its kind (a bug or a hand edit).
+#[derive(Debug)]
+pub struct CorruptRow(pub String);
+
+impl std::fmt::Display for CorruptRow {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl NodeRow {
+    pub fn kind(&self) -> Result<NodeKind, CorruptRow> {
+        self.kind.parse().map_err(|_| CorruptRow(format!("node {}: kind {:?}", self.id, self.kind)))
+    }
+
+    pub fn status(&self) -> CreationStatus {
+        serde_json::from_value(serde_json::Value::String(self.status.clone())).unwrap_or_default()
+    }
+
+    pub fn payload(&self) -> Result<NodePayload, CorruptRow> {
+        let value = serde_json::from_str(&self.data)
+            .map_err(|e| CorruptRow(format!("node {}: data: {e}", self.id)))?;
+        NodePayload::from_json(self.kind()?, value)
+            .map_err(|e| CorruptRow(format!("node {}: payload: {e}", self.id)))
+    }
+
+    pub fn canvas_id(&self) -> Result<CanvasId, CorruptRow> {
+        Ok(CanvasId::saved(self.kind()?, self.id))
+    }
+
+    /// The node as the canvas holds it: `type-id`, position (relative to its
+    /// container when it has one), `parentId`, and the kind's data.
+    pub fn to_canvas(&self) -> Result<CanvasNode, CorruptRow> {
+        let base = NodeBase {
+            label: self.name.clone(),
+            width: self.width,
+            height: self.height,
+            creation_status: self.status(),
+            status_info: None,
+        };
+        Ok(CanvasNode {
+            id: self.canvas_id()?.to_string(),
+            position: Position { x: self.position_x, y: self.position_y },
+            parent_id: self
+                .container_id
+                .map(|id| CanvasId::saved(NodeKind::Container, id).to_string()),
+            data: self.payload()?.into_node_data(base),
+        })
+    }
+}
+
+macro_rules! columns {
+    () => {
+        "id, project_id, kind, name, position_x, position_y, container_id, width, height, status, data, created_at, updated_at"
+    };
+}
+
+/// Rows of projects the user (`$2`) owns.
+macro_rules! owned {
+    () => {
+        "project_id IN (SELECT id FROM projects WHERE user_id = $2)"
+    };
+}
+
+fn status_text(status: CreationStatus) -> String {
+    serde_json::to_value(status)
+        .ok()
+        .and_then(|v| v.as_str().map(str::to_owned))
+        .unwrap_or_default()
+}
+
+fn payload_text(payload: &NodePayload) -> String {
+    serde_json::to_string(payload).unwrap_or_else(|_| "{}".to_owned())
+}
+
+/// Stores a new node in one of the user's projects; `None` when the project is not theirs.
+pub async fn insert(db: &Db, user_id: i64, node: &NewNode) -> Result<Option<NodeRow>, sqlx::Error> {
+    let now = timestamp::now();
+    sqlx::query_as(concat!(
+        "INSERT INTO nodes (project_id, kind, name, position_x, position_y, container_id,
+                            width, height, status, data, created_at, updated_at)
+         SELECT $1, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12
+         WHERE $1 IN (SELECT id FROM projects WHERE user_id = $2)
+         RETURNING ",
+        columns!()
+    ))
+    .bind(node.project_id)
+    .bind(user_id)
+    .bind(node.payload.kind().as_str())
+    .bind(&node.name)
+    .bind(node.position.x)
+    .bind(node.position.y)
+    .bind(node.container_id)
+    .bind(node.width)
+    .bind(node.height)
+    .bind(status_text(node.status))
+    .bind(payload_text(&node.payload))
+    .bind(now)
+    .fetch_optional(db.pool())
+    .await
+}
+
+pub async fn get(db: &Db, user_id: i64, id: i64) -> Result<Option<NodeRow>, sqlx::Error> {
+    sqlx::query_as(concat!("SELECT ", columns!(), " FROM nodes WHERE id = $1 AND ", owned!()))
+        .bind(id)
+        .bind(user_id)
+        .fetch_optional(db.pool())
+        .await
+}
+
+/// Every node of a project the user owns, oldest first (empty for someone else's).
+pub async fn list_for_project(
+    db: &Db,
+    user_id: i64,
+    project_id: i64,
+) -> Result<Vec<NodeRow>, sqlx::Error> {
+    sqlx::query_as(concat!(
+        "SELECT ",
+        columns!(),
+        " FROM nodes WHERE project_id = $1 AND project_id IN
+           (SELECT id FROM projects WHERE user_id = $2) ORDER BY id"
+    ))
+    .bind(project_id)
+    .bind(user_id)
+    .fetch_all(db.pool())
+    .await
+}
+
+/// The nodes inside a container.
+pub async fn children(
+    db: &Db,
+    user_id: i64,
+    container_id: i64,
+) -> Result<Vec<NodeRow>, sqlx::Error> {
+    sqlx::query_as(concat!(
+        "SELECT ",
+        columns!(),
+        " FROM nodes WHERE container_id = $1 AND ",
+        owned!(),
+        " ORDER BY id"
+    ))
+    .bind(container_id)
+    .bind(user_id)
+    .fetch_all(db.pool())
+    .await
+}
+
+/// Replaces a node's name, data and status.
+pub async fn update(
+    db: &Db,
+    user_id: i64,
+    id: i64,
+    name: &str,
+    payload: &NodePayload,
+    status: CreationStatus,
+) -> Result<Option<NodeRow>, sqlx::Error> {
+    sqlx::query_as(concat!(
+        "UPDATE nodes SET name = $3, data = $4, status = $5, updated_at = $6
+         WHERE id = $1 AND ",
+        owned!(),
+        " RETURNING ",
+        columns!()
+    ))
+    .bind(id)
+    .bind(user_id)
+    .bind(name)
+    .bind(payload_text(payload))
+    .bind(status_text(status))
+    .bind(timestamp::now())
+    .fetch_optional(db.pool())
+    .await
+}
+
+pub async fn set_status(
+    db: &Db,
+    user_id: i64,
+    id: i64,
+    status: CreationStatus,
+) -> Result<Option<NodeRow>, sqlx::Error> {
+    sqlx::query_as(concat!(
+        "UPDATE nodes SET status = $3, updated_at = $4 WHERE id = $1 AND ",
+        owned!(),
+        " RETURNING ",
+        columns!()
+    ))
+    .bind(id)
+    .bind(user_id)
+    .bind(status_text(status))
+    .bind(timestamp::now())
+    .fetch_optional(db.pool())
+    .await
+}
+
+pub async fn set_position(
+    db: &Db,
+    user_id: i64,
+    id: i64,
+    position: Position,
+) -> Result<Option<NodeRow>, sqlx::Error> {
+    sqlx::query_as(concat!(
+        "UPDATE nodes SET position_x = $3, position_y = $4, updated_at = $5
+         WHERE id = $1 AND ",
+        owned!(),
+        " RETURNING ",
+        columns!()
+    ))
+    .bind(id)
+    .bind(user_id)
+    .bind(position.x)
+    .bind(position.y)
+    .bind(timestamp::now())
+    .fetch_optional(db.pool())
+    .await
+}
+
+/// Puts a node into a container (or takes it out with `None`) at `position`
+/// (relative to the container inside one, absolute outside).
+pub async fn set_container(
+    db: &Db,
+    user_id: i64,
+    id: i64,
+    container_id: Option<i64>,
+    position: Position,
+) -> Result<Option<NodeRow>, sqlx::Error> {
+    sqlx::query_as(concat!(
+        "UPDATE nodes SET container_id = $3, position_x = $4, position_y = $5, updated_at = $6
+         WHERE id = $1 AND ",
+        owned!(),
+        " RETURNING ",
+        columns!()
+    ))
+    .bind(id)
+    .bind(user_id)
+    .bind(container_id)
+    .bind(position.x)
+    .bind(position.y)
+    .bind(timestamp::now())
+    .fetch_optional(db.pool())
+    .await
+}
+
+pub async fn set_size(
+    db: &Db,
+    user_id: i64,
+    id: i64,
+    width: f64,
+    height: f64,
+) -> Result<Option<NodeRow>, sqlx::Error> {
+    sqlx::query_as(concat!(
+        "UPDATE nodes SET width = $3, height = $4, updated_at = $5
+         WHERE id = $1 AND ",
+        owned!(),
+        " RETURNING ",
+        columns!()
+    ))
+    .bind(id)
+    .bind(user_id)
+    .bind(width)
+    .bind(height)
+    .bind(timestamp::now())
+    .fetch_optional(db.pool())
+    .await
+}
+
+/// Deletes a node (its edges go with it); whether there was one to delete.
+pub async fn delete(db: &Db, user_id: i64, id: i64) -> Result<bool, sqlx::Error> {
+    let done = sqlx::query(concat!("DELETE FROM nodes WHERE id = $1 AND ", owned!()))
+        .bind(id)
+        .bind(user_id)
+        .execute(db.pool())
+        .await?;
+    Ok(done.rows_affected() > 0)
+}
+
+/// How many plan-limited nodes the user has, across all projects.
+pub async fn count_limited(db: &Db, user_id: i64) -> Result<NodeCounts, sqlx::Error> {
+    let rows: Vec<(String, i64)> = sqlx::query_as(
+        "SELECT kind, COUNT(*) FROM nodes
+         WHERE project_id IN (SELECT id FROM projects WHERE user_id = $1)
+           AND kind IN ('assistant', 'analyzer', 'vectorstore')
+         GROUP BY kind",
+    )
+    .bind(user_id)
+    .fetch_all(db.pool())
+    .await?;
+    let mut counts = NodeCounts::default();
+    for (kind, n) in rows {
+        let n = u32::try_from(n).unwrap_or(u32::MAX);
+        match kind.as_str() {
+            "assistant" => counts.assistants = n,
+            "analyzer" => counts.analyzers = n,
+            _ => counts.vector_stores = n,
+        }
+    }
+    Ok(counts)
+}
