@@ -4,12 +4,16 @@
 #                        (SQLite under ./data; DASTYAR_ADDR, DATABASE_URL... see `dastyar --help`)
 #   make test            everything CI checks (.ci/run): Rust tests on SQLite and, when
 #                        PostgreSQL is reachable, on PostgreSQL; bindings drift, the wasm
-#                        package, JS type-check and vitest
+#                        package, JS type-check and vitest, then the Playwright specs
 #   make wasm            the npm package @dastyar/rules in wasm/pkg/ (rebuilt only when sources change)
+#   make web             the web app in web/dist/ with Vite (rebuilt only when sources change)
+#   make e2e             the Playwright specs (tests/e2e/): the real server and web app in
+#                        Debian's Chromium (installed with apt when missing)
 #   make bindings-check  cargo test, then fail if bindings/ differs from the Rust types
 #   make clean           remove build output and node_modules
 #
-# Tools install themselves when missing (tools/ensure-wasm-toolchain.sh, npm ci).
+# Tools install themselves when missing (tools/ensure-wasm-toolchain.sh, npm ci,
+# tools/ensure-chromium.sh).
 
 SHELL := bash
 .SHELLFLAGS := -euo pipefail -c
@@ -23,10 +27,14 @@ BINDINGS := $(shell find bindings -name "*.ts")
 WASM_JS := wasm/pkg/node/dastyar_wasm.js
 WASM_TYPES := wasm/pkg/types/index.d.ts
 NODE_DEPS := node_modules/.package-lock.json
+WEB_SOURCES := web/index.html web/package.json web/tsconfig.json web/vite.config.ts \
+               $(shell find web/src web/public -type f ! -name '*.test.ts')
+WEB_DIST := web/dist/index.html
 
-.PHONY: build run server test tools wasm-toolchain rust-test bindings-check wasm js-test clean
+.PHONY: build run server test tools wasm-toolchain rust-test bindings-check wasm js-test \
+        web e2e e2e-server clean
 
-build: wasm server
+build: wasm web server
 
 run: build
 	./target/release/dastyar serve
@@ -34,7 +42,7 @@ run: build
 server:
 	cargo build --release -p dastyar-server
 
-test: tools bindings-check js-test
+test: tools bindings-check js-test e2e
 
 tools: wasm-toolchain $(NODE_DEPS)
 
@@ -72,6 +80,26 @@ js-test: wasm $(NODE_DEPS)
 	npm run typecheck
 	npm test
 
+# ---- Web app ----
+
+web: $(WEB_DIST)
+
+$(WEB_DIST): $(WEB_SOURCES) $(WASM_JS) $(WASM_TYPES) $(NODE_DEPS)
+	npm run build --workspace web
+
+# ---- End to end ----
+
+# The specs run target/debug/dastyar. `cargo test --workspace --no-run` builds it
+# with the features `make test` already compiled (a `cargo build -p` would compile
+# the server again), and does nothing after rust-test.
+e2e-server:
+	$(CARGO_TEST) --no-run
+
+e2e: e2e-server web $(NODE_DEPS)
+	@tools/ensure-chromium.sh
+	npm run e2e
+
 clean:
 	cargo clean
 	rm -rf wasm/pkg node_modules */node_modules
+	rm -rf web/dist tests/e2e/artifacts

@@ -1,0 +1,47 @@
+// Setting the scene through the HTTP API, for specs about something else.
+import type { AuthResponse, Project } from "@dastyar/rules";
+import { createHmac, randomBytes } from "node:crypto";
+import { serverUrl } from "./fixtures.ts";
+
+export type Account = { name: string; email: string; password: string };
+
+/** A new account's details, unique to this run. */
+export function newAccount(name = "کاربر آزمایشی"): Account {
+  const id = randomBytes(6).toString("hex");
+  return { name, email: `e2e-${id}@example.com`, password: `secret-${id}-9` };
+}
+
+async function call<T>(path: string, init: { method?: string; body?: unknown; token?: string } = {}): Promise<T> {
+  const headers: Record<string, string> = { "Content-Type": "application/json" };
+  if (init.token) headers.Authorization = `Bearer ${init.token}`;
+  const answer = await fetch(`${serverUrl()}/api${path}`, {
+    method: init.method ?? "GET",
+    headers,
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  if (!answer.ok) throw new Error(`${init.method ?? "GET"} ${path}: ${answer.status} ${await answer.text()}`);
+  return (await answer.json()) as T;
+}
+
+export function register(account: Account): Promise<AuthResponse> {
+  return call("/auth/register", { method: "POST", body: account });
+}
+
+export function createProject(token: string, name: string): Promise<Project> {
+  return call("/playground/projects", { method: "POST", body: { name }, token });
+}
+
+export function listProjects(token: string): Promise<Project[]> {
+  return call("/projects", { token });
+}
+
+/** A correctly signed token for `userId` that expired an hour ago (the harness knows the secret). */
+export function expiredToken(userId: number): string {
+  const secret = process.env.DASTYAR_E2E_JWT_SECRET;
+  if (!secret) throw new Error("e2e: DASTYAR_E2E_JWT_SECRET is unset");
+  const now = Math.floor(Date.now() / 1000);
+  const part = (value: object) => Buffer.from(JSON.stringify(value)).toString("base64url");
+  const unsigned = `${part({ alg: "HS256", typ: "JWT" })}.${part({ sub: String(userId), iat: now - 8 * 86400, exp: now - 3600 })}`;
+  const signature = createHmac("sha256", secret).update(unsigned).digest("base64url");
+  return `${unsigned}.${signature}`;
+}

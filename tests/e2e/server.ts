@@ -1,0 +1,96 @@
+// Global setup: starts the real server on a free port with a fresh data folder
+// and the built web app, waits until it answers, and stops it after the run.
+//
+// The binary is target/debug/dastyar, which `make e2e` builds with
+// `cargo test --workspace --no-run` (the same cargo form as `make test`, so
+// nothing is compiled twice); DASTYAR_E2E_BINARY names another.
+import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { createWriteStream, existsSync, mkdirSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { ARTIFACTS, REPO } from "./paths.ts";
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+export default async function startServer(): Promise<() => Promise<void>> {
+  const binary = process.env.DASTYAR_E2E_BINARY ?? join(REPO, "target/debug/dastyar");
+  const webDir = join(REPO, "web/dist");
+  if (!existsSync(binary)) throw new Error(`e2e: no server binary at ${binary}; run \`make e2e\``);
+  if (!existsSync(join(webDir, "index.html"))) throw new Error(`e2e: ${webDir} is not built; run \`make e2e\``);
+
+  mkdirSync(ARTIFACTS, { recursive: true });
+  const dataDir = await mkdtemp(join(tmpdir(), "dastyar-e2e-data-"));
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const secret = randomBytes(32).toString("hex");
+
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DASTYAR_ADDR: `127.0.0.1:${port}`,
+    DASTYAR_DATA_DIR: dataDir,
+    DASTYAR_WEB_DIR: webDir,
+    DASTYAR_JWT_SECRET: secret,
+    RUST_LOG: process.env.RUST_LOG ?? "info",
+  };
+  delete env.DATABASE_URL; // always the fresh SQLite file in dataDir
+
+  const log = createWriteStream(join(ARTIFACTS, "server.log"));
+  const server = spawn(binary, ["serve"], { env, stdio: ["ignore", "pipe", "pipe"] });
+  server.stdout.pipe(log);
+  server.stderr.pipe(log);
+  let exited: string | null = null;
+  server.once("exit", (code, signal) => {
+    exited = `code ${code}, signal ${signal}`;
+  });
+  const stop = () => {
+    if (exited === null) server.kill("SIGTERM");
+  };
+  process.once("exit", stop);
+
+  // Ready when the API answers (401 from /api/auth/me without a token).
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (exited !== null) throw new Error(`e2e: the server stopped at start (${exited}); see ${join(ARTIFACTS, "server.log")}`);
+    try {
+      const answer = await fetch(`${url}/api/auth/me`);
+      if (answer.status === 401) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      stop();
+      throw new Error(`e2e: the server did not answer at ${url} within 30 s`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  console.log(`e2e: dastyar at ${url} (data in ${dataDir})`);
+
+  // Workers inherit these.
+  process.env.DASTYAR_E2E_URL = url;
+  process.env.DASTYAR_E2E_JWT_SECRET = secret;
+
+  return async () => {
+    if (exited === null) {
+      const gone = new Promise((resolve) => server.once("exit", resolve));
+      server.kill("SIGTERM");
+      const timer = setTimeout(() => server.kill("SIGKILL"), 5_000);
+      await gone;
+      clearTimeout(timer);
+    }
+    log.end();
+    await rm(dataDir, { recursive: true, force: true });
+  };
+}
