@@ -18,6 +18,7 @@ pub const CONTAINER_EXIT_GAP: f64 = 50.0;
 
 /// A point on the canvas.
 #[derive(Debug, Clone, Copy, PartialEq, Default, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[ts(export)]
 pub struct Position {
     pub x: f64,

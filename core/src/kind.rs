@@ -9,6 +9,7 @@ use ts_rs::TS;
 
 /// A node kind. Serialised as its canvas type string (`"assistant"`, `"filedb"`, ...).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "lowercase")]
 #[ts(export)]
 pub enum NodeKind {

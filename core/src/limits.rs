@@ -11,6 +11,7 @@ use crate::timing::{LIMIT_REDIRECT_DELAY_MS, UPGRADE_LINK_DELAY_MS};
 
 /// One limited kind's standing: how many exist, how many the plan allows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[ts(export)]
 pub struct UsageEntry {
     pub can_create: bool,
@@ -27,6 +28,7 @@ impl UsageEntry {
 
 /// The three limited kinds, under the spec's key names.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[ts(export)]
 pub struct NodeUsageByKind {
     pub assistant_nodes: UsageEntry,
@@ -36,6 +38,7 @@ pub struct NodeUsageByKind {
 
 /// The answer of `GET /api/playground/assistants/node-usage`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[ts(export)]
 pub struct NodeUsage {
     pub success: bool,

@@ -64,6 +64,10 @@ catalogue! {
     RetryNotSupported => "گره‌های «{type}» قابل تلاش دوباره نیستند.";
     JobTimeout => "ساخت دستیار بیش از حد طول کشید. لطفاً بعداً وضعیت آن را بررسی کنید.";
     JobFailed => "ساخت دستیار ناموفق بود: {error}";
+    /// An assistant-creation job whose node was deleted before the job ran.
+    JobNodeMissing => "گرهٔ این دستیار پیش از پایان ساخت حذف شده است.";
+    /// A position that is not a finite number within the canvas.
+    PositionInvalid => "جایگاه گره باید عددی معتبر باشد.";
     AssistantNotRegistered => "دستیار هنوز نزد سرویس هوش مصنوعی ثبت نشده است. نشانی و کلید سرویس مدل زبانی را تنظیم کنید و دوباره تلاش کنید.";
 
     // ---- Connections (spec §5 and §8 "Connections") ----
@@ -130,6 +134,8 @@ catalogue! {
     LoadingFrameSettings => "در حال بارگذاری تنظیمات پنجرهٔ گفتگو…";
     LoadingBotSettings => "در حال بارگذاری تنظیمات ربات…";
     AnalyzerInsideContainer => "تحلیل‌گر را نمی‌توان داخل ظرف گذاشت؛ آن را با یک اتصال به ظرف وصل کنید.";
+    /// The container named is not a container of the node's project.
+    ContainerNotInProject => "ظرف انتخاب‌شده در همین پروژه نیست.";
     NodeCannotMoveToContainer => "گره‌های «{type}» را نمی‌توان داخل ظرف گذاشت.";
 
     // ---- Integrations (spec §8) ----

@@ -16,6 +16,7 @@ pub const DEFAULT_TIMEZONE: &str = "Asia/Tehran";
 pub const DEFAULT_INTERVAL_VALUE: i64 = 5;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "lowercase")]
 #[ts(export)]
 pub enum ScheduleType {
@@ -25,6 +26,7 @@ pub enum ScheduleType {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "lowercase")]
 #[ts(export)]
 pub enum IntervalUnit {
@@ -37,6 +39,7 @@ pub enum IntervalUnit {
 
 /// When something runs: the schedule fields schedulers and triggers share.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct Schedule {

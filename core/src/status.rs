@@ -8,6 +8,7 @@ use crate::kind::NodeKind;
 
 /// A node's `creationStatus` on the canvas.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "snake_case")]
 #[ts(export)]
 pub enum CreationStatus {

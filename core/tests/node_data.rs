@@ -7,7 +7,7 @@ use dastyar_core::NodeKind;
 use dastyar_core::data::apidefinition::ApiAuthType;
 use dastyar_core::data::assistant::{
     ANALYZER_INSTRUCTIONS, AssistantData, AssistantType, DEFAULT_ANALYZER_MODEL,
-    DEFAULT_ASSISTANT_INSTRUCTIONS, DEFAULT_ASSISTANT_MODEL,
+    DEFAULT_ASSISTANT_INSTRUCTIONS, DEFAULT_ASSISTANT_MODEL, ProviderStatus,
 };
 use dastyar_core::data::common::NodeBase;
 use dastyar_core::data::container::{DEFAULT_CONTAINER_HEIGHT, DEFAULT_CONTAINER_WIDTH};
@@ -239,7 +239,8 @@ fn assistant() {
             "instructions": "به فارسی پاسخ بده.",
             "assistant_type": "regular",
             "hasFunctions": true,
-            "vector_store_id": "vs_42"
+            "vector_store_id": "vs_42",
+            "provider_status": "registered"
         }),
         &[
             "instructions",
@@ -250,10 +251,13 @@ fn assistant() {
             "assistant_id",
             "vector_store_id",
             "has_functions",
+            "provider_status",
         ],
         &[],
     );
     let NodeData::Assistant(a) = data else { panic!() };
+    assert_eq!(a.provider_status, Some(ProviderStatus::Registered));
+    assert_eq!(payload["provider_status"], "registered");
     assert!(a.has_functions);
     assert_eq!(a.vector_store_id.as_deref(), Some("vs_42"));
     assert_eq!(payload["async"], false);

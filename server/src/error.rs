@@ -3,6 +3,7 @@
 
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
+use dastyar_core::validate::FieldError;
 use dastyar_core::{MessageCode, NodeKind};
 use serde::Serialize;
 use serde_json::{Map, Value, json};
@@ -20,6 +21,11 @@ pub enum ApiError {
     NotFound,
     /// 422: one field is wrong; `code` says how.
     Invalid { field: String, code: MessageCode },
+    /// 422: the data breaks core's rules, possibly in several fields at once.
+    /// `details.field` names the first, `details.problems` lists them all.
+    Problems(Vec<FieldError>),
+    /// 422: nodes of this kind may not do that (`code`'s `{type}` is the kind's name).
+    NotForKind { kind: NodeKind, code: MessageCode },
     /// 422: the body is not JSON at all (syntax, end of input, content type).
     InvalidJson { reason: String },
     /// 422: the body is JSON of the wrong shape; `field` names where, when known.
@@ -52,6 +58,8 @@ impl ApiError {
             ApiError::Unauthenticated | ApiError::InvalidCredentials => StatusCode::UNAUTHORIZED,
             ApiError::NotFound => StatusCode::NOT_FOUND,
             ApiError::Invalid { .. }
+            | ApiError::Problems(_)
+            | ApiError::NotForKind { .. }
             | ApiError::InvalidJson { .. }
             | ApiError::InvalidInput { .. } => StatusCode::UNPROCESSABLE_ENTITY,
             ApiError::Conflict(_) => StatusCode::CONFLICT,
@@ -72,6 +80,24 @@ impl ApiError {
             ApiError::Invalid { field, code } => {
                 details.insert("field".into(), json!(field));
                 *code
+            }
+            ApiError::Problems(problems) => {
+                let Some(first) = problems.first() else {
+                    return ApiError::InvalidInput { field: None, reason: "no problems".into() }
+                        .body();
+                };
+                details.insert("field".into(), json!(first.field));
+                let listed: Vec<Value> = problems
+                    .iter()
+                    .map(|p| json!({"field": p.field, "code": p.code, "message": p.code.persian()}))
+                    .collect();
+                details.insert("problems".into(), Value::Array(listed));
+                first.code
+            }
+            ApiError::NotForKind { kind, code } => {
+                details.insert("kind".into(), json!(kind));
+                let message = code.render(&[("type", kind.label())]);
+                return ErrorBody::new(*code, message, details);
             }
             ApiError::InvalidJson { reason } => {
                 details.insert("reason".into(), json!(reason));
@@ -177,6 +203,41 @@ mod tests {
         assert_eq!(body["error"]["code"], "node_limit_exceeded");
         assert!(body["error"]["message"].as_str().unwrap().contains("حداکثر"));
         assert_eq!(body["error"]["details"]["used"], 2);
+    }
+
+    #[test]
+    fn problems_name_the_first_field_and_list_them_all() {
+        let error = ApiError::Problems(vec![
+            FieldError::new("apiKey", MessageCode::SmsApiKeyInvalid),
+            FieldError::new("receptor", MessageCode::PhoneInvalid),
+        ]);
+        assert_eq!(error.status(), 422);
+        let body = serde_json::to_value(error.body()).unwrap();
+        assert_eq!(body["error"]["code"], "sms_api_key_invalid");
+        assert_eq!(body["error"]["message"], MessageCode::SmsApiKeyInvalid.persian());
+        assert_eq!(body["error"]["details"]["field"], "apiKey");
+        let problems = body["error"]["details"]["problems"].as_array().unwrap();
+        assert_eq!(problems.len(), 2);
+        assert_eq!(problems[1]["field"], "receptor");
+        assert_eq!(problems[1]["code"], "phone_invalid");
+        assert_eq!(problems[1]["message"], MessageCode::PhoneInvalid.persian());
+    }
+
+    #[test]
+    fn kind_refusals_name_the_kind() {
+        let error = ApiError::NotForKind {
+            kind: NodeKind::Instruction,
+            code: MessageCode::NodeCannotMoveToContainer,
+        };
+        assert_eq!(error.status(), 422);
+        let body = serde_json::to_value(error.body()).unwrap();
+        assert_eq!(body["error"]["code"], "node_cannot_move_to_container");
+        let message = body["error"]["message"].as_str().unwrap();
+        assert!(
+            message.contains(NodeKind::Instruction.label()) && !message.contains('{'),
+            "{message}"
+        );
+        assert_eq!(body["error"]["details"]["kind"], "instruction");
     }
 
     #[test]

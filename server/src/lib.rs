@@ -3,13 +3,18 @@
 //! [`app`] builds the whole router from an [`AppState`], so tests drive it
 //! without a socket; [`serve`] opens everything from a [`Config`] and listens.
 
+pub mod assistants;
 pub mod config;
 pub mod db;
 pub mod email;
 pub mod error;
 pub mod extract;
+pub mod jobs;
 pub mod names;
+pub mod nodes;
 pub mod password;
+pub mod plans;
+pub mod providers;
 pub mod routes;
 pub mod secret;
 pub mod state;
@@ -47,13 +52,14 @@ pub fn app(state: AppState) -> Router {
         .with_state(state)
 }
 
-/// Opens the database, listens on the configured address and serves until
-/// Ctrl-C or SIGTERM.
+/// Opens the database, starts the job worker, listens on the configured
+/// address and serves until Ctrl-C or SIGTERM.
 pub async fn serve(config: Config) -> Result<(), StartupError> {
     let addr = config.addr;
     let state = AppState::open(config).await?;
     let db = state.db.clone();
     tracing::info!(backend = ?db.backend(), public_url = %state.config.public_url(), "database ready");
+    let worker = jobs::Worker::start(state.clone());
     let router = app(state);
     let listener = tokio::net::TcpListener::bind(addr).await.map_err(StartupError::Listen)?;
     tracing::info!("listening on http://{}", listener.local_addr().map_err(StartupError::Listen)?);
@@ -61,6 +67,7 @@ pub async fn serve(config: Config) -> Result<(), StartupError> {
         .with_graceful_shutdown(shutdown_signal())
         .await
         .map_err(StartupError::Listen)?;
+    worker.stop().await;
     db.close().await;
     tracing::info!("stopped");
     Ok(())

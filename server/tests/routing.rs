@@ -68,6 +68,7 @@ async fn the_openapi_document_lists_every_route() {
         ]
         .into_iter()
         .map(String::from)
+        .chain(node_routes())
         .collect();
         assert_eq!(routes, expected);
         let schemas = doc["components"]["schemas"].as_object().unwrap();
@@ -86,6 +87,49 @@ async fn the_openapi_document_lists_every_route() {
         assert_eq!(doc["paths"]["/api/projects"]["get"]["security"], json!([{"bearer": []}]));
     })
     .await;
+}
+
+/// The node routes (tests/nodes.rs checks their schemas).
+fn node_routes() -> Vec<String> {
+    let mut routes = vec![
+        "GET /api/projects/{id}/nodes".to_owned(),
+        "POST /api/telegram/register".to_owned(),
+        "POST /api/telegram/create".to_owned(),
+    ];
+    for collection in [
+        "playground/assistants",
+        "assistants",
+        "vectorstores",
+        "filerepositories",
+        "filedb",
+        "googledocs",
+        "googlesheets",
+        "functions",
+        "telegram",
+        "apidefinition",
+        "request",
+        "scheduler",
+        "trigger",
+        "sms",
+        "iframe",
+        "wordpress",
+        "instructions",
+    ] {
+        let base = format!("/api/{collection}");
+        routes.push(format!("POST {base}"));
+        for method in ["GET", "PATCH", "DELETE"] {
+            routes.push(format!("{method} {base}/{{id}}"));
+        }
+        routes.push(format!("PATCH {base}/{{id}}/position"));
+        routes.push(format!("PATCH {base}/{{id}}/container"));
+    }
+    routes.push("PUT /api/functions/{id}".to_owned());
+    for prefix in ["/api/playground/assistants", "/api/assistants"] {
+        routes.push(format!("GET {prefix}/node-usage"));
+        routes.push(format!("GET {prefix}/jobs/{{id}}"));
+        routes.push(format!("POST {prefix}/jobs/{{id}}/retry"));
+    }
+    routes
 }
 
 #[tokio::test]

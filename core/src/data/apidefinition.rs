@@ -11,6 +11,7 @@ use super::common::NodeBase;
 use crate::kind::NodeKind;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "snake_case")]
 #[ts(export)]
 pub enum ApiAuthType {
@@ -22,6 +23,7 @@ pub enum ApiAuthType {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(default, rename_all = "camelCase")]
 #[ts(export)]
 pub struct ApiDefinitionData {
@@ -72,6 +74,7 @@ impl ApiDefinitionData {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(default)]
 #[ts(export)]
 pub struct ApiDefinitionPayload {

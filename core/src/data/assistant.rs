@@ -26,6 +26,7 @@ Be concise and factual and never invent details that are not in the conversation
 Write the whole analysis in Persian (Farsi), whatever language the conversation is in.";
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "snake_case")]
 #[ts(export)]
 pub enum AssistantType {
@@ -34,8 +35,25 @@ pub enum AssistantType {
     ConversationAnalyzer,
 }
 
+/// Where an assistant stands with the language-model provider. Unset until
+/// the server has tried to register it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "snake_case")]
+#[ts(export)]
+pub enum ProviderStatus {
+    /// No provider is configured: the assistant exists only in Dastyar and
+    /// `assistant_id` stays empty (message `assistant_not_registered`).
+    NotConfigured,
+    /// A provider is configured and the assistant waits to be registered with it.
+    PendingRegistration,
+    /// Registered: `assistant_id` is the provider's id.
+    Registered,
+}
+
 /// An assistant's (or analyzer's) canvas data, with the spec's mixed spelling.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(default)]
 #[ts(export)]
 pub struct AssistantData {
@@ -53,6 +71,10 @@ pub struct AssistantData {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub vector_store_id: Option<String>,
+    /// Set by the server: whether the provider knows this assistant.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub provider_status: Option<ProviderStatus>,
 }
 
 impl Default for AssistantData {
@@ -65,6 +87,7 @@ impl Default for AssistantData {
             assistant_type: AssistantType::Regular,
             has_functions: false,
             vector_store_id: None,
+            provider_status: None,
         }
     }
 }
@@ -89,6 +112,7 @@ impl AssistantData {
             assistant_id: self.assistant_id.clone(),
             vector_store_id: self.vector_store_id.clone(),
             has_functions: self.has_functions,
+            provider_status: self.provider_status,
             ..AssistantPayload::default()
         }
     }
@@ -103,12 +127,14 @@ impl AssistantData {
             assistant_type: payload.assistant_type,
             has_functions: payload.has_functions,
             vector_store_id: payload.vector_store_id,
+            provider_status: payload.provider_status,
         }
     }
 }
 
 /// What the server stores for an assistant and what create and update send.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(default)]
 #[ts(export)]
 pub struct AssistantPayload {
@@ -130,6 +156,10 @@ pub struct AssistantPayload {
     #[ts(optional)]
     pub vector_store_id: Option<String>,
     pub has_functions: bool,
+    /// Set by the server (what a client sends is ignored): whether the provider knows this assistant.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub provider_status: Option<ProviderStatus>,
 }
 
 impl Default for AssistantPayload {
@@ -144,6 +174,7 @@ impl Default for AssistantPayload {
             assistant_id: None,
             vector_store_id: None,
             has_functions: false,
+            provider_status: None,
         }
     }
 }

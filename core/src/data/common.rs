@@ -10,6 +10,7 @@ use crate::status::CreationStatus;
 /// The fields every node's `data` holds: label, size, creation status and the
 /// status of the subsystems (frames, bots) attached to it.
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct NodeBase {
@@ -37,6 +38,7 @@ impl NodeBase {
 
 /// The subsystems running for a node (a container's chat frames and bots).
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[ts(export)]
 pub struct StatusInfo {
     #[serde(default)]
@@ -44,6 +46,7 @@ pub struct StatusInfo {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[ts(export)]
 pub struct Subsystem {
     #[serde(rename = "type")]
@@ -57,6 +60,7 @@ pub struct Subsystem {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "lowercase")]
 #[ts(export)]
 pub enum SubsystemKind {
@@ -66,6 +70,7 @@ pub enum SubsystemKind {
 
 /// What frame and bot settings need to open: the company and the assistant.
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[ts(export)]
 pub struct SubsystemMetadata {
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -78,6 +83,7 @@ pub struct SubsystemMetadata {
 
 /// Where a new node goes, as every create payload spells it.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[ts(export)]
 pub struct NodePlacement {
     pub project_id: i64,

@@ -9,6 +9,7 @@ use crate::kind::NodeKind;
 
 /// One uploaded file, spelt the same on the canvas and on the server.
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(default)]
 #[ts(export)]
 pub struct FileEntry {
@@ -28,6 +29,7 @@ pub struct FileEntry {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(default)]
 #[ts(export)]
 pub struct FileDbData {
@@ -53,6 +55,7 @@ impl FileDbData {
 }
 
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(default)]
 #[ts(export)]
 pub struct FileDbPayload {
@@ -64,6 +67,7 @@ pub struct FileDbPayload {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(default)]
 #[ts(export)]
 pub struct FileRepositoryData {
@@ -89,6 +93,7 @@ impl FileRepositoryData {
 }
 
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(default)]
 #[ts(export)]
 pub struct FileRepositoryPayload {

@@ -8,6 +8,7 @@ use super::common::NodeBase;
 use crate::kind::NodeKind;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "snake_case")]
 #[ts(export)]
 pub enum GoogleAuthStatus {
@@ -18,6 +19,7 @@ pub enum GoogleAuthStatus {
 
 /// The canvas already spells these snake_case, like the server.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(default)]
 #[ts(export)]
 pub struct GoogleDocData {
@@ -63,6 +65,7 @@ impl GoogleDocData {
 }
 
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(default)]
 #[ts(export)]
 pub struct GoogleDocPayload {
@@ -76,6 +79,7 @@ pub struct GoogleDocPayload {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(default)]
 #[ts(export)]
 pub struct GoogleSheetData {
@@ -121,6 +125,7 @@ impl GoogleSheetData {
 }
 
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(default)]
 #[ts(export)]
 pub struct GoogleSheetPayload {

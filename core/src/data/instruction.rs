@@ -8,6 +8,7 @@ use super::common::NodeBase;
 use crate::kind::NodeKind;
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(default)]
 #[ts(export)]
 pub struct InstructionData {
@@ -33,6 +34,7 @@ impl InstructionData {
 }
 
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(default)]
 #[ts(export)]
 pub struct InstructionPayload {

@@ -9,6 +9,7 @@ use crate::kind::NodeKind;
 use crate::schedule::{IntervalUnit, Schedule, ScheduleType};
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(default, rename_all = "camelCase")]
 #[ts(export)]
 pub struct SchedulerData {
@@ -68,6 +69,7 @@ impl SchedulerData {
 /// A scheduler on the server, and the run fields a trigger's payload flattens in.
 /// `Schedule` is camelCase for the canvas, so the schedule is spelt out again here.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(default)]
 #[ts(export)]
 pub struct SchedulerPayload {

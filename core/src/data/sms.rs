@@ -8,6 +8,7 @@ use crate::kind::NodeKind;
 
 /// `simple` sends a plain text (`sms/send`); `template` sends a verify-lookup template.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "lowercase")]
 #[ts(export)]
 pub enum SmsSendMethod {
@@ -18,6 +19,7 @@ pub enum SmsSendMethod {
 
 /// How a template message is delivered: as a text (default) or as a voice call.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "lowercase")]
 #[ts(export)]
 pub enum SmsType {
@@ -27,6 +29,7 @@ pub enum SmsType {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(default, rename_all = "camelCase")]
 #[ts(export)]
 pub struct SmsData {
@@ -112,6 +115,7 @@ impl SmsData {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(default)]
 #[ts(export)]
 pub struct SmsPayload {

@@ -10,6 +10,7 @@ use crate::kind::NodeKind;
 
 /// The canvas spells every Telegram field snake_case, like the server.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(default)]
 #[ts(export)]
 pub struct TelegramData {
@@ -83,6 +84,7 @@ impl TelegramData {
 
 /// The canvas fields but the container, which is placement.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(default)]
 #[ts(export)]
 pub struct TelegramPayload {
@@ -110,6 +112,7 @@ impl Default for TelegramPayload {
 /// `POST /telegram/register`, exactly as the spec lists it. `project_id` is a
 /// string on purpose: registration refuses anything but a non-empty string.
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[ts(export)]
 pub struct TelegramRegisterPayload {
     pub project_id: String,

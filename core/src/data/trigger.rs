@@ -12,6 +12,7 @@ use crate::schedule::Schedule;
 
 /// The scheduler's fields, flat as on the canvas, plus the message.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(default, rename_all = "camelCase")]
 #[ts(export)]
 pub struct TriggerData {
@@ -86,6 +87,7 @@ impl TriggerData {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(default)]
 #[ts(export)]
 pub struct TriggerPayload {

@@ -7,6 +7,7 @@ use super::common::NodeBase;
 use crate::kind::NodeKind;
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(default)]
 #[ts(export)]
 pub struct VectorStoreData {
@@ -35,6 +36,7 @@ impl VectorStoreData {
 }
 
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(default)]
 #[ts(export)]
 pub struct VectorStorePayload {

@@ -10,6 +10,7 @@ use super::common::NodeBase;
 use crate::kind::NodeKind;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "snake_case")]
 #[ts(export)]
 pub enum WordpressAuthType {
@@ -21,6 +22,7 @@ pub enum WordpressAuthType {
 
 /// The credentials; which ones are needed depends on [`WordpressAuthType`].
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase", default)]
 #[ts(export)]
 pub struct WordpressAuthData {
@@ -32,6 +34,7 @@ pub struct WordpressAuthData {
 
 /// WordPress's own post statuses.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "lowercase")]
 #[ts(export)]
 pub enum WordpressPostStatus {
@@ -45,6 +48,7 @@ pub enum WordpressPostStatus {
 
 /// WordPress's own post formats.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "lowercase")]
 #[ts(export)]
 pub enum WordpressPostFormat {
@@ -63,6 +67,7 @@ pub enum WordpressPostFormat {
 
 /// A category, author or tag as read from the site, for pickers.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(default)]
 #[ts(export)]
 pub struct WordpressTerm {
@@ -71,6 +76,7 @@ pub struct WordpressTerm {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(default, rename_all = "camelCase")]
 #[ts(export)]
 pub struct WordpressData {
@@ -216,6 +222,7 @@ impl WordpressData {
 
 /// The canvas fields in snake_case; `auth_data` keeps its camelCase inner keys.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(default)]
 #[ts(export)]
 pub struct WordpressPayload {

@@ -1,9 +1,13 @@
 //! The API under `/api`: each area brings its own `router()`; whatever matches
 //! none of them answers 404 in the JSON error shape.
 
+pub mod assistants;
 pub mod auth;
+pub mod node_openapi;
+pub mod nodes;
 pub mod openapi;
 pub mod projects;
+pub mod telegram;
 
 use axum::Router;
 
@@ -15,6 +19,9 @@ pub fn router() -> Router<AppState> {
     Router::new()
         .merge(auth::router())
         .merge(projects::router())
+        .merge(nodes::router())
+        .merge(assistants::router())
+        .merge(telegram::router())
         .merge(openapi::router())
         .fallback(not_found)
         .method_not_allowed_fallback(not_found)

@@ -7,6 +7,7 @@ use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
 use utoipa::{Modify, OpenApi};
 
 use crate::extract::Json;
+use crate::routes::node_openapi::NodeRoutes;
 use crate::routes::{auth, projects};
 use crate::state::AppState;
 
@@ -27,7 +28,7 @@ use crate::state::AppState;
         projects::remove,
         openapi_json,
     ),
-    modifiers(&BearerAuth),
+    modifiers(&BearerAuth, &NodeRoutes),
     tags(
         (name = "auth", description = "Accounts"),
         (name = "projects", description = "Projects"),

@@ -11,7 +11,9 @@ use dastyar_core::ids::CanvasId;
 use dastyar_core::limits::NodeCounts;
 use dastyar_core::status::CreationStatus;
 
-use crate::db::{Db, timestamp};
+use sqlx::AnyConnection;
+
+use crate::db::{Backend, Db, timestamp};
 
 /// A stored node, as read from its row.
 #[derive(Debug, Clone, PartialEq, sqlx::FromRow)]
@@ -121,18 +123,61 @@ fn payload_text(payload: &NodePayload) -> String {
 
 /// Stores a new node in one of the user's projects; `None` when the project is not theirs.
 pub async fn insert(db: &Db, user_id: i64, node: &NewNode) -> Result<Option<NodeRow>, sqlx::Error> {
+    let mut conn = db.pool().acquire().await?;
+    match insert_within_quota(&mut conn, db.backend(), user_id, node, None).await? {
+        Inserted::Node(row) => Ok(Some(*row)),
+        Inserted::NoProject | Inserted::QuotaFull { .. } => Ok(None),
+    }
+}
+
+/// What [`insert_within_quota`] came to.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Inserted {
+    Node(Box<NodeRow>),
+    /// The project is not one of the user's.
+    NoProject,
+    /// The user already has `used` nodes of the kind, as many as the quota allows (or more).
+    QuotaFull {
+        used: u32,
+    },
+}
+
+/// Stores a new node in one of the user's projects unless the user already
+/// has `quota` nodes of its kind (across all their projects); `None` is no limit.
+///
+/// Safe against concurrent creates when run inside a transaction: on
+/// PostgreSQL the user's row is locked first, so the count sees every
+/// committed insert of the same user; on SQLite the statement is a write from
+/// its start and writers take turns.
+pub async fn insert_within_quota(
+    conn: &mut AnyConnection,
+    backend: Backend,
+    user_id: i64,
+    node: &NewNode,
+    quota: Option<u32>,
+) -> Result<Inserted, sqlx::Error> {
+    if quota.is_some() && backend == Backend::Postgres {
+        sqlx::query("SELECT id FROM users WHERE id = $1 FOR UPDATE")
+            .bind(user_id)
+            .fetch_optional(&mut *conn)
+            .await?;
+    }
+    let kind = node.payload.kind().as_str();
     let now = timestamp::now();
-    sqlx::query_as(concat!(
+    let row: Option<NodeRow> = sqlx::query_as(concat!(
         "INSERT INTO nodes (project_id, kind, name, position_x, position_y, container_id,
                             width, height, status, data, created_at, updated_at)
          SELECT $1, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12
          WHERE $1 IN (SELECT id FROM projects WHERE user_id = $2)
+           AND (SELECT COUNT(*) FROM nodes WHERE kind = $3 AND ",
+        owned!(),
+        ") < $13
          RETURNING ",
         columns!()
     ))
     .bind(node.project_id)
     .bind(user_id)
-    .bind(node.payload.kind().as_str())
+    .bind(kind)
     .bind(&node.name)
     .bind(node.position.x)
     .bind(node.position.y)
@@ -142,8 +187,28 @@ pub async fn insert(db: &Db, user_id: i64, node: &NewNode) -> Result<Option<Node
     .bind(status_text(node.status))
     .bind(payload_text(&node.payload))
     .bind(now)
-    .fetch_optional(db.pool())
-    .await
+    .bind(quota.map_or(i64::MAX, i64::from))
+    .fetch_optional(&mut *conn)
+    .await?;
+    if let Some(row) = row {
+        return Ok(Inserted::Node(Box::new(row)));
+    }
+    let project: Option<(i64,)> =
+        sqlx::query_as("SELECT id FROM projects WHERE id = $1 AND user_id = $2")
+            .bind(node.project_id)
+            .bind(user_id)
+            .fetch_optional(&mut *conn)
+            .await?;
+    if project.is_none() {
+        return Ok(Inserted::NoProject);
+    }
+    let (used,): (i64,) =
+        sqlx::query_as(concat!("SELECT COUNT(*) FROM nodes WHERE kind = $1 AND ", owned!()))
+            .bind(kind)
+            .bind(user_id)
+            .fetch_one(&mut *conn)
+            .await?;
+    Ok(Inserted::QuotaFull { used: u32::try_from(used).unwrap_or(u32::MAX) })
 }
 
 pub async fn get(db: &Db, user_id: i64, id: i64) -> Result<Option<NodeRow>, sqlx::Error> {
@@ -237,6 +302,33 @@ pub async fn set_status(
     .await
 }
 
+/// Replaces a node's data and status unless it changed since `seen_at` (its
+/// `updated_at` when read); `None` when it changed or is gone.
+pub async fn update_if_unchanged(
+    db: &Db,
+    user_id: i64,
+    id: i64,
+    seen_at: &str,
+    payload: &NodePayload,
+    status: CreationStatus,
+) -> Result<Option<NodeRow>, sqlx::Error> {
+    sqlx::query_as(concat!(
+        "UPDATE nodes SET data = $3, status = $4, updated_at = $5
+         WHERE id = $1 AND updated_at = $6 AND ",
+        owned!(),
+        " RETURNING ",
+        columns!()
+    ))
+    .bind(id)
+    .bind(user_id)
+    .bind(payload_text(payload))
+    .bind(status_text(status))
+    .bind(timestamp::now())
+    .bind(seen_at)
+    .fetch_optional(db.pool())
+    .await
+}
+
 pub async fn set_position(
     db: &Db,
     user_id: i64,
@@ -315,6 +407,31 @@ pub async fn delete(db: &Db, user_id: i64, id: i64) -> Result<bool, sqlx::Error>
         .bind(user_id)
         .execute(db.pool())
         .await?;
+    Ok(done.rows_affected() > 0)
+}
+
+/// Deletes a node if it is of one of `kinds` (so a route deletes only its own
+/// kind); whether there was one to delete.
+pub async fn delete_of_kinds(
+    db: &Db,
+    user_id: i64,
+    id: i64,
+    kinds: &[NodeKind],
+) -> Result<bool, sqlx::Error> {
+    if kinds.is_empty() {
+        return Ok(false);
+    }
+    // Only generated placeholders go into the text; the kinds are bound.
+    let placeholders: Vec<String> = (3..3 + kinds.len()).map(|n| format!("${n}")).collect();
+    let sql = format!(
+        concat!("DELETE FROM nodes WHERE id = $1 AND kind IN ({}) AND ", owned!()),
+        placeholders.join(", ")
+    );
+    let mut query = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(id).bind(user_id);
+    for kind in kinds {
+        query = query.bind(kind.as_str());
+    }
+    let done = query.execute(db.pool()).await?;
     Ok(done.rows_affected() > 0)
 }
 

@@ -1,0 +1,4 @@
+//! Clients of outside services, one module each, every base URL from
+//! configuration (so tests point them at local fakes).
+
+pub mod llm;

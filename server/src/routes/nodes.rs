@@ -1,0 +1,247 @@
+//! The per-kind node routes, one implementation for every collection of spec
+//! §7 but containers: `POST /{collection}`, `GET`, `PATCH` (and `PUT` where
+//! the spec says so), `DELETE /{collection}/{id}`, and `PATCH
+//! /{collection}/{id}/position` and `/container`. Assistants and analyzers
+//! share `/playground/assistants` (also mounted at `/assistants`). Also
+//! `GET /projects/{id}/nodes`. Their OpenAPI paths are generated in
+//! `routes::openapi` from the same [`Served`] list.
+
+use axum::extract::{RawQuery, State};
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, patch, post};
+use axum::{Extension, Router};
+use dastyar_core::NodeKind;
+use dastyar_core::data::CanvasNode;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use ts_rs::TS;
+use utoipa::ToSchema;
+
+use crate::error::ApiError;
+use crate::extract::{AuthUser, Json, Path};
+use crate::nodes::{self, Created, NodeView, Served};
+use crate::state::AppState;
+
+pub fn router() -> Router<AppState> {
+    let mut router = Router::new().route("/projects/{id}/nodes", get(project_nodes));
+    for served in Served::all() {
+        for prefix in prefixes(served) {
+            router = router.merge(collection(&prefix, served));
+        }
+    }
+    router
+}
+
+/// Where a collection is mounted (below `/api`).
+pub fn prefixes(served: Served) -> Vec<String> {
+    if served.is_assistants() {
+        vec!["/playground/assistants".to_owned(), "/assistants".to_owned()]
+    } else {
+        vec![format!("/{}", served.collection)]
+    }
+}
+
+/// The spec updates functions with `PUT /functions/{id}` (as well as PATCH).
+pub fn takes_put(served: Served) -> bool {
+    served.primary() == NodeKind::Function
+}
+
+fn collection(prefix: &str, served: Served) -> Router<AppState> {
+    let item = format!("{prefix}/{{id}}");
+    let mut one = get(show).patch(update).delete(remove);
+    if takes_put(served) {
+        one = one.put(update);
+    }
+    Router::new()
+        .route(prefix, post(create))
+        .route(&item, one)
+        .route(&format!("{item}/position"), patch(set_position))
+        .route(&format!("{item}/container"), patch(set_container))
+        .layer(Extension(served))
+}
+
+/// `PATCH /{collection}/{id}/position`.
+#[derive(Debug, Deserialize, ToSchema, TS)]
+#[ts(export)]
+pub struct NodePositionRequest {
+    /// Relative to the node's container when it is inside one.
+    pub position_x: f64,
+    pub position_y: f64,
+}
+
+/// `PATCH /{collection}/{id}/container`.
+#[derive(Debug, Deserialize, ToSchema, TS)]
+#[ts(export)]
+pub struct NodeContainerRequest {
+    /// The container's database id, or `null` to take the node out. The key is required.
+    #[serde(with = "present")]
+    #[schema(required = true)]
+    #[ts(type = "number | null")]
+    pub container_id: Option<i64>,
+    /// Relative to the container inside one, absolute outside.
+    pub position_x: f64,
+    pub position_y: f64,
+}
+
+/// An `Option` whose key must be there (`null` is a value, absence an error).
+mod present {
+    use serde::{Deserialize, Deserializer};
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(
+        deserializer: D,
+    ) -> Result<Option<i64>, D::Error> {
+        Option::deserialize(deserializer)
+    }
+}
+
+/// `DELETE /{collection}/{id}`: always `{success: true}` (a node already gone
+/// counts as deleted, spec §7).
+#[derive(Debug, Clone, Copy, Serialize, ToSchema, TS)]
+#[ts(export)]
+pub struct DeleteAnswer {
+    pub success: bool,
+}
+
+/// `POST /playground/assistants` with `async: true`: the node, pending, and
+/// the job that finishes it (poll `GET /playground/assistants/jobs/{job_id}`).
+#[derive(Debug, Clone, Serialize, TS)]
+#[ts(export)]
+pub struct AsyncCreated {
+    #[ts(type = "\"processing\"")]
+    pub status: &'static str,
+    pub job_id: i64,
+    pub node: NodeView,
+}
+
+async fn create(
+    State(state): State<AppState>,
+    user: AuthUser,
+    Extension(served): Extension<Served>,
+    Json(body): Json<Value>,
+) -> Result<Response, ApiError> {
+    Ok(match nodes::create(&state, user.id, served, body).await? {
+        Created::Node(row) => (StatusCode::CREATED, Json(NodeView::of(&row)?)).into_response(),
+        Created::Queued { node, job } => {
+            let answer =
+                AsyncCreated { status: "processing", job_id: job.id, node: NodeView::of(&node)? };
+            (StatusCode::ACCEPTED, Json(answer)).into_response()
+        }
+    })
+}
+
+async fn show(
+    State(state): State<AppState>,
+    user: AuthUser,
+    Extension(served): Extension<Served>,
+    Path(id): Path<i64>,
+) -> Result<Json<NodeView>, ApiError> {
+    Ok(Json(NodeView::of(&nodes::find(&state, user.id, served, id).await?)?))
+}
+
+async fn update(
+    State(state): State<AppState>,
+    user: AuthUser,
+    Extension(served): Extension<Served>,
+    Path(id): Path<i64>,
+    Json(body): Json<Value>,
+) -> Result<Json<NodeView>, ApiError> {
+    Ok(Json(NodeView::of(&nodes::update(&state, user.id, served, id, body).await?)?))
+}
+
+async fn remove(
+    State(state): State<AppState>,
+    user: AuthUser,
+    Extension(served): Extension<Served>,
+    Path(id): Path<i64>,
+    RawQuery(query): RawQuery,
+) -> Result<Json<DeleteAnswer>, ApiError> {
+    if served.primary() == NodeKind::Telegram {
+        telegram_operation(query.as_deref())?;
+    }
+    nodes::delete(&state, user.id, served, id).await?;
+    Ok(Json(DeleteAnswer { success: true }))
+}
+
+/// `DELETE /telegram/{id}?operation=delete` deletes the bot's node, as no
+/// operation does. `disconnect` (unhooking the bot from Telegram and its
+/// assistant while keeping it) belongs with the Telegram client and is refused
+/// here rather than taken for a delete.
+fn telegram_operation(query: Option<&str>) -> Result<(), ApiError> {
+    let operation = query
+        .unwrap_or_default()
+        .split('&')
+        .filter_map(|pair| pair.split_once('='))
+        .find(|(key, _)| *key == "operation")
+        .map(|(_, value)| value);
+    match operation {
+        None | Some("delete") => Ok(()),
+        Some(other) => Err(ApiError::InvalidInput {
+            field: Some("operation".into()),
+            reason: format!("operation {other:?} is not available; use operation=delete"),
+        }),
+    }
+}
+
+async fn set_position(
+    State(state): State<AppState>,
+    user: AuthUser,
+    Extension(served): Extension<Served>,
+    Path(id): Path<i64>,
+    Json(body): Json<NodePositionRequest>,
+) -> Result<Json<NodeView>, ApiError> {
+    let row =
+        nodes::set_position(&state, user.id, served, id, body.position_x, body.position_y).await?;
+    Ok(Json(NodeView::of(&row)?))
+}
+
+async fn set_container(
+    State(state): State<AppState>,
+    user: AuthUser,
+    Extension(served): Extension<Served>,
+    Path(id): Path<i64>,
+    Json(body): Json<NodeContainerRequest>,
+) -> Result<Json<NodeView>, ApiError> {
+    let row = nodes::set_container(
+        &state,
+        user.id,
+        served,
+        id,
+        body.container_id,
+        body.position_x,
+        body.position_y,
+    )
+    .await?;
+    Ok(Json(NodeView::of(&row)?))
+}
+
+async fn project_nodes(
+    State(state): State<AppState>,
+    user: AuthUser,
+    Path(id): Path<i64>,
+) -> Result<Json<Vec<CanvasNode>>, ApiError> {
+    Ok(Json(nodes::of_project(&state, user.id, id).await?))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn telegram_deletes_only_when_asked_to_delete() {
+        assert!(telegram_operation(None).is_ok());
+        assert!(telegram_operation(Some("")).is_ok());
+        assert!(telegram_operation(Some("operation=delete")).is_ok());
+        assert!(telegram_operation(Some("x=1&operation=delete")).is_ok());
+        assert!(telegram_operation(Some("operation=disconnect")).is_err());
+    }
+
+    #[test]
+    fn assistants_are_mounted_twice_the_rest_once() {
+        let assistants = Served::of(NodeKind::Assistant).unwrap();
+        assert_eq!(prefixes(assistants), ["/playground/assistants", "/assistants"]);
+        assert_eq!(prefixes(Served::of(NodeKind::Filerepository).unwrap()), ["/filerepositories"]);
+        assert!(takes_put(Served::of(NodeKind::Function).unwrap()));
+        assert!(!takes_put(Served::of(NodeKind::Sms).unwrap()));
+    }
+}
