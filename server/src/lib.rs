@@ -4,10 +4,13 @@
 //! without a socket; [`serve`] opens everything from a [`Config`] and listens.
 
 pub mod config;
+pub mod containers;
 pub mod db;
+pub mod edges;
 pub mod email;
 pub mod error;
 pub mod extract;
+pub mod graph;
 pub mod names;
 pub mod password;
 pub mod routes;
@@ -17,6 +20,7 @@ pub mod store;
 pub mod thumbnail;
 pub mod token;
 pub mod web;
+pub mod workflow;
 
 use axum::Router;
 use axum::extract::DefaultBodyLimit;

@@ -64,6 +64,10 @@ async fn the_openapi_document_lists_every_route() {
             "PUT /api/projects/{id}/rename",
             "PUT /api/projects/{id}/category",
             "PUT /api/projects/{id}/thumbnail",
+            "POST /api/edges",
+            "PATCH /api/edges/{id}",
+            "DELETE /api/edges/{id}",
+            "GET /api/projects/{id}/edges",
             "GET /api/openapi.json",
         ]
         .into_iter()
@@ -79,11 +83,24 @@ async fn the_openapi_document_lists_every_route() {
             "Project",
             "ErrorBody",
             "ErrorDetail",
+            "CreateEdgeRequest",
+            "EdgeDataRequest",
+            "EdgeDeleted",
+            "CanvasEdge",
         ] {
             assert!(schemas.contains_key(schema), "missing schema {schema}");
         }
         assert_eq!(doc["components"]["securitySchemes"]["bearer"]["scheme"], "bearer");
         assert_eq!(doc["paths"]["/api/projects"]["get"]["security"], json!([{"bearer": []}]));
+        // Every route but the document itself and sign-up/in needs the token.
+        for (path, item) in doc["paths"].as_object().unwrap() {
+            for (method, operation) in item.as_object().unwrap() {
+                let open = ["/api/openapi.json", "/api/auth/register", "/api/auth/login"];
+                if !open.contains(&path.as_str()) {
+                    assert_eq!(operation["security"], json!([{"bearer": []}]), "{method} {path}");
+                }
+            }
+        }
     })
     .await;
 }

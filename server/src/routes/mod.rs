@@ -2,6 +2,7 @@
 //! none of them answers 404 in the JSON error shape.
 
 pub mod auth;
+pub mod edges;
 pub mod openapi;
 pub mod projects;
 
@@ -15,6 +16,7 @@ pub fn router() -> Router<AppState> {
     Router::new()
         .merge(auth::router())
         .merge(projects::router())
+        .merge(edges::router())
         .merge(openapi::router())
         .fallback(not_found)
         .method_not_allowed_fallback(not_found)

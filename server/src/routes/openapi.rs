@@ -7,7 +7,7 @@ use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
 use utoipa::{Modify, OpenApi};
 
 use crate::extract::Json;
-use crate::routes::{auth, projects};
+use crate::routes::{auth, edges, projects};
 use crate::state::AppState;
 
 #[derive(OpenApi)]
@@ -25,12 +25,17 @@ use crate::state::AppState;
         projects::set_category,
         projects::set_thumbnail,
         projects::remove,
+        edges::create,
+        edges::list,
+        edges::update,
+        edges::remove,
         openapi_json,
     ),
     modifiers(&BearerAuth),
     tags(
         (name = "auth", description = "Accounts"),
         (name = "projects", description = "Projects"),
+        (name = "edges", description = "Connections between nodes"),
         (name = "meta", description = "About the API"),
     )
 )]

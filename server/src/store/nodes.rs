@@ -100,6 +100,8 @@ macro_rules! columns {
         "id, project_id, kind, name, position_x, position_y, container_id, width, height, status, data, created_at, updated_at"
     };
 }
+// `node_tx` reads the same columns.
+pub(crate) use columns;
 
 /// Rows of projects the user (`$2`) owns.
 macro_rules! owned {

@@ -1,0 +1,3 @@
+//! Containers: boxes that group nodes on the canvas.
+
+pub mod status;
