@@ -13,6 +13,7 @@ pub mod extract;
 pub mod graph;
 pub mod names;
 pub mod password;
+pub mod project_queries;
 pub mod routes;
 pub mod secret;
 pub mod state;

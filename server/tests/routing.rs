@@ -68,6 +68,19 @@ async fn the_openapi_document_lists_every_route() {
             "PATCH /api/edges/{id}",
             "DELETE /api/edges/{id}",
             "GET /api/projects/{id}/edges",
+            "POST /api/containers",
+            "GET /api/containers/{id}",
+            "DELETE /api/containers/{id}",
+            "PATCH /api/containers/{id}/name",
+            "PATCH /api/containers/{id}/dimensions",
+            "PATCH /api/containers/{id}/position",
+            "POST /api/containers/{id}/add-node",
+            "GET /api/containers/{id}/nodes",
+            "GET /api/projects/{id}/containers-with-assistants",
+            "GET /api/projects/{id}/api-nodes",
+            "GET /api/projects/{id}/check-workflow/{definition}",
+            "GET /api/projects/{id}/triggers",
+            "GET /api/triggers/active",
             "GET /api/openapi.json",
         ]
         .into_iter()
@@ -87,6 +100,19 @@ async fn the_openapi_document_lists_every_route() {
             "EdgeDataRequest",
             "EdgeDeleted",
             "CanvasEdge",
+            "CanvasNode",
+            "CreateContainerRequest",
+            "ContainerNameRequest",
+            "ContainerDimensionsRequest",
+            "ContainerPositionRequest",
+            "AddNodeRequest",
+            "ContainerDeleted",
+            "ContainerWithAssistants",
+            "ApiNodes",
+            "ApiDefinitionLinks",
+            "RequestLinks",
+            "WorkflowCheck",
+            "TriggerView",
         ] {
             assert!(schemas.contains_key(schema), "missing schema {schema}");
         }
@@ -101,6 +127,12 @@ async fn the_openapi_document_lists_every_route() {
                 }
             }
         }
+        // Canvas nodes in answers point at the CanvasNode schema.
+        let created = &doc["paths"]["/api/containers"]["post"]["responses"]["201"];
+        assert_eq!(
+            created["content"]["application/json"]["schema"]["$ref"],
+            "#/components/schemas/CanvasNode"
+        );
     })
     .await;
 }

@@ -2,8 +2,11 @@
 //! none of them answers 404 in the JSON error shape.
 
 pub mod auth;
+pub mod canvas_schema;
+pub mod containers;
 pub mod edges;
 pub mod openapi;
+pub mod project_queries;
 pub mod projects;
 
 use axum::Router;
@@ -17,6 +20,8 @@ pub fn router() -> Router<AppState> {
         .merge(auth::router())
         .merge(projects::router())
         .merge(edges::router())
+        .merge(containers::router())
+        .merge(project_queries::router())
         .merge(openapi::router())
         .fallback(not_found)
         .method_not_allowed_fallback(not_found)
