@@ -3,6 +3,7 @@
 
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
+use dastyar_core::connect::Refusal;
 use dastyar_core::validate::FieldError;
 use dastyar_core::{MessageCode, NodeKind};
 use serde::Serialize;
@@ -32,6 +33,10 @@ pub enum ApiError {
     InvalidInput { field: Option<String>, reason: String },
     /// 409: not possible in the current state.
     Conflict(MessageCode),
+    /// 422: a rule refused the change (a connection rule, a container rule):
+    /// the rule's code and its rendered Persian message, with details such as
+    /// the `source` and `target` of a refused edge.
+    Refused { refusal: Refusal, details: Map<String, Value> },
     /// 403 `node_limit_exceeded`: the plan allows no more nodes of this kind.
     NodeLimitExceeded { kind: NodeKind, limit: Option<u32>, used: u32 },
     /// 402: credits ran out.
@@ -61,7 +66,8 @@ impl ApiError {
             | ApiError::Problems(_)
             | ApiError::NotForKind { .. }
             | ApiError::InvalidJson { .. }
-            | ApiError::InvalidInput { .. } => StatusCode::UNPROCESSABLE_ENTITY,
+            | ApiError::InvalidInput { .. }
+            | ApiError::Refused { .. } => StatusCode::UNPROCESSABLE_ENTITY,
             ApiError::Conflict(_) => StatusCode::CONFLICT,
             ApiError::NodeLimitExceeded { .. } => StatusCode::FORBIDDEN,
             ApiError::InsufficientCredits => StatusCode::PAYMENT_REQUIRED,
@@ -111,6 +117,9 @@ impl ApiError {
                 MessageCode::InvalidInput
             }
             ApiError::Conflict(code) => *code,
+            ApiError::Refused { refusal, details } => {
+                return ErrorBody::new(refusal.code, refusal.message.clone(), details.clone());
+            }
             ApiError::NodeLimitExceeded { kind, limit, used } => {
                 details.insert("kind".into(), json!(kind));
                 details.insert("limit".into(), json!(limit));
@@ -141,6 +150,13 @@ impl IntoResponse for ApiError {
 impl From<sqlx::Error> for ApiError {
     fn from(error: sqlx::Error) -> Self {
         ApiError::Internal(format!("database: {error}"))
+    }
+}
+
+/// A stored row that no longer reads as its kind is a bug: a 500.
+impl From<crate::store::nodes::CorruptRow> for ApiError {
+    fn from(error: crate::store::nodes::CorruptRow) -> Self {
+        ApiError::Internal(format!("corrupt row: {error}"))
     }
 }
 
@@ -238,6 +254,22 @@ mod tests {
             "{message}"
         );
         assert_eq!(body["error"]["details"]["kind"], "instruction");
+    }
+
+    #[test]
+    fn refusals_answer_the_rules_code_and_message() {
+        let refusal = Refusal {
+            code: MessageCode::SameTypeConnection,
+            message: MessageCode::SameTypeConnection.persian().to_owned(),
+        };
+        let mut details = Map::new();
+        details.insert("source".into(), json!("assistant-1"));
+        let error = ApiError::Refused { refusal, details };
+        assert_eq!(error.status(), 422);
+        let body = serde_json::to_value(error.body()).unwrap();
+        assert_eq!(body["error"]["code"], "same_type_connection");
+        assert_eq!(body["error"]["message"], MessageCode::SameTypeConnection.persian());
+        assert_eq!(body["error"]["details"], json!({"source": "assistant-1"}));
     }
 
     #[test]

@@ -5,15 +5,19 @@
 
 pub mod assistants;
 pub mod config;
+pub mod containers;
 pub mod db;
+pub mod edges;
 pub mod email;
 pub mod error;
 pub mod extract;
+pub mod graph;
 pub mod jobs;
 pub mod names;
 pub mod nodes;
 pub mod password;
 pub mod plans;
+pub mod project_queries;
 pub mod providers;
 pub mod routes;
 pub mod secret;
@@ -22,6 +26,7 @@ pub mod store;
 pub mod thumbnail;
 pub mod token;
 pub mod web;
+pub mod workflow;
 
 use axum::Router;
 use axum::extract::DefaultBodyLimit;

@@ -293,15 +293,20 @@ pub async fn set_container(
         .ok_or(ApiError::NotFound)
 }
 
-/// Deletes one of the user's nodes of the collection's kinds; whether there
-/// was one. Anyone else's node, or one of another kind, is left alone.
+/// Deletes one of the user's nodes of the collection's kinds, with its edges
+/// and their side effects; whether there was one. Anyone else's node, or one
+/// of another kind, is left alone.
 pub async fn delete(
     state: &AppState,
     user_id: i64,
     served: Served,
     id: i64,
 ) -> Result<bool, ApiError> {
-    Ok(nodes::delete_of_kinds(&state.db, user_id, id, &served.kinds()).await?)
+    let Some(row) = nodes::get(&state.db, user_id, id).await? else { return Ok(false) };
+    if !served.kinds().contains(&row.kind().map_err(ApiError::internal)?) {
+        return Ok(false);
+    }
+    crate::edges::delete_node(&state.db, user_id, id).await
 }
 
 /// Every node of one of the user's projects, as canvas nodes (404 for anyone else's).
@@ -313,8 +318,9 @@ pub async fn of_project(
     if projects::get(&state.db, user_id, project_id).await?.is_none() {
         return Err(ApiError::NotFound);
     }
-    let rows = nodes::list_for_project(&state.db, user_id, project_id).await?;
-    rows.iter().map(canvas).collect()
+    // Through the project graph, so containers carry their status_info.
+    let graph = crate::graph::ProjectGraph::load(&state.db, user_id, project_id).await?;
+    graph.canvas_nodes().map_err(ApiError::internal)
 }
 
 /// A node name: trimmed, 1 to 200 characters.

@@ -64,6 +64,23 @@ async fn the_openapi_document_lists_every_route() {
             "PUT /api/projects/{id}/rename",
             "PUT /api/projects/{id}/category",
             "PUT /api/projects/{id}/thumbnail",
+            "POST /api/edges",
+            "PATCH /api/edges/{id}",
+            "DELETE /api/edges/{id}",
+            "GET /api/projects/{id}/edges",
+            "POST /api/containers",
+            "GET /api/containers/{id}",
+            "DELETE /api/containers/{id}",
+            "PATCH /api/containers/{id}/name",
+            "PATCH /api/containers/{id}/dimensions",
+            "PATCH /api/containers/{id}/position",
+            "POST /api/containers/{id}/add-node",
+            "GET /api/containers/{id}/nodes",
+            "GET /api/projects/{id}/containers-with-assistants",
+            "GET /api/projects/{id}/api-nodes",
+            "GET /api/projects/{id}/check-workflow/{definition}",
+            "GET /api/projects/{id}/triggers",
+            "GET /api/triggers/active",
             "GET /api/openapi.json",
         ]
         .into_iter()
@@ -80,11 +97,43 @@ async fn the_openapi_document_lists_every_route() {
             "Project",
             "ErrorBody",
             "ErrorDetail",
+            "CreateEdgeRequest",
+            "EdgeDataRequest",
+            "EdgeDeleted",
+            "CanvasEdge",
+            "CanvasNode",
+            "CreateContainerRequest",
+            "ContainerNameRequest",
+            "ContainerDimensionsRequest",
+            "ContainerPositionRequest",
+            "AddNodeRequest",
+            "ContainerDeleted",
+            "ContainerWithAssistants",
+            "ApiNodes",
+            "ApiDefinitionLinks",
+            "RequestLinks",
+            "WorkflowCheck",
+            "TriggerView",
         ] {
             assert!(schemas.contains_key(schema), "missing schema {schema}");
         }
         assert_eq!(doc["components"]["securitySchemes"]["bearer"]["scheme"], "bearer");
         assert_eq!(doc["paths"]["/api/projects"]["get"]["security"], json!([{"bearer": []}]));
+        // Every route but the document itself and sign-up/in needs the token.
+        for (path, item) in doc["paths"].as_object().unwrap() {
+            for (method, operation) in item.as_object().unwrap() {
+                let open = ["/api/openapi.json", "/api/auth/register", "/api/auth/login"];
+                if !open.contains(&path.as_str()) {
+                    assert_eq!(operation["security"], json!([{"bearer": []}]), "{method} {path}");
+                }
+            }
+        }
+        // Canvas nodes in answers point at the CanvasNode schema.
+        let created = &doc["paths"]["/api/containers"]["post"]["responses"]["201"];
+        assert_eq!(
+            created["content"]["application/json"]["schema"]["$ref"],
+            "#/components/schemas/CanvasNode"
+        );
     })
     .await;
 }

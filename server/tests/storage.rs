@@ -156,3 +156,48 @@ async fn a_database_outage_is_a_json_500() {
     })
     .await;
 }
+
+/// Nodes without a size, then with one, on the same pooled connections: the
+/// statement cached for the first must take the second (on PostgreSQL a null
+/// double once poisoned it, see `store::nodes::insert`).
+#[tokio::test]
+async fn nodes_with_and_without_a_size_share_one_statement() {
+    use dastyar_core::data::NodePayload;
+    use dastyar_core::geometry::Position;
+    use dastyar_core::status::CreationStatus;
+    use dastyar_core::{NodeKind, data::NodeData};
+    use dastyar_server::store::nodes::{self, NewNode};
+
+    for_each_backend(|app| async move {
+        let (token, user) = app.register("sizes@example.com").await;
+        let project = app.create_project(&token, "اندازه").await;
+        let node = |kind: NodeKind, size: Option<f64>| NewNode {
+            project_id: project,
+            name: kind.label().to_owned(),
+            position: Position::default(),
+            container_id: None,
+            width: size,
+            height: size,
+            status: CreationStatus::Success,
+            payload: NodeData::default_for(kind).to_payload().unwrap(),
+        };
+        // The pool hands out its idle connections in turn: first every one of
+        // them (at most 10) stores a node without a size, then with one.
+        for _ in 0..12 {
+            let plain = nodes::insert(&app.state.db, user, &node(NodeKind::Assistant, None))
+                .await
+                .unwrap()
+                .unwrap();
+            assert_eq!((plain.width, plain.height), (None, None));
+        }
+        for _ in 0..12 {
+            let sized = nodes::insert(&app.state.db, user, &node(NodeKind::Container, Some(400.0)))
+                .await
+                .unwrap()
+                .unwrap();
+            assert_eq!((sized.width, sized.height), (Some(400.0), Some(400.0)));
+            assert!(matches!(sized.payload().unwrap(), NodePayload::Container(_)));
+        }
+    })
+    .await;
+}

@@ -3,9 +3,13 @@
 
 pub mod assistants;
 pub mod auth;
+pub mod canvas_schema;
+pub mod containers;
+pub mod edges;
 pub mod node_openapi;
 pub mod nodes;
 pub mod openapi;
+pub mod project_queries;
 pub mod projects;
 pub mod telegram;
 
@@ -22,6 +26,9 @@ pub fn router() -> Router<AppState> {
         .merge(nodes::router())
         .merge(assistants::router())
         .merge(telegram::router())
+        .merge(edges::router())
+        .merge(containers::router())
+        .merge(project_queries::router())
         .merge(openapi::router())
         .fallback(not_found)
         .method_not_allowed_fallback(not_found)

@@ -8,7 +8,7 @@ use utoipa::{Modify, OpenApi};
 
 use crate::extract::Json;
 use crate::routes::node_openapi::NodeRoutes;
-use crate::routes::{auth, projects};
+use crate::routes::{auth, containers, edges, project_queries, projects};
 use crate::state::AppState;
 
 #[derive(OpenApi)]
@@ -26,12 +26,31 @@ use crate::state::AppState;
         projects::set_category,
         projects::set_thumbnail,
         projects::remove,
+        edges::create,
+        edges::list,
+        edges::update,
+        edges::remove,
+        containers::create,
+        containers::show,
+        containers::remove,
+        containers::rename,
+        containers::resize,
+        containers::move_to,
+        containers::add_node,
+        containers::nodes,
+        project_queries::containers_with_assistants,
+        project_queries::api_nodes,
+        project_queries::check_workflow,
+        project_queries::triggers,
+        project_queries::active_triggers,
         openapi_json,
     ),
     modifiers(&BearerAuth, &NodeRoutes),
     tags(
         (name = "auth", description = "Accounts"),
         (name = "projects", description = "Projects"),
+        (name = "edges", description = "Connections between nodes"),
+        (name = "containers", description = "Containers that group nodes"),
         (name = "meta", description = "About the API"),
     )
 )]

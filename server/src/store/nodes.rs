@@ -102,6 +102,8 @@ macro_rules! columns {
         "id, project_id, kind, name, position_x, position_y, container_id, width, height, status, data, created_at, updated_at"
     };
 }
+// `node_tx` reads the same columns.
+pub(crate) use columns;
 
 /// Rows of projects the user (`$2`) owns.
 macro_rules! owned {
@@ -122,6 +124,12 @@ fn payload_text(payload: &NodePayload) -> String {
 }
 
 /// Stores a new node in one of the user's projects; `None` when the project is not theirs.
+///
+/// The size is bound as a double and a flag, never as a null double: sqlx
+/// 0.9's `Any` driver sends a null `f64` to PostgreSQL as a `FLOAT4`
+/// parameter (sqlx-core `any/arguments.rs` swaps `Real` and `Double` for
+/// nulls), and the statement cached with that type then rejects a real
+/// `FLOAT8` size on the same connection ("incorrect binary data format").
 pub async fn insert(db: &Db, user_id: i64, node: &NewNode) -> Result<Option<NodeRow>, sqlx::Error> {
     let mut conn = db.pool().acquire().await?;
     match insert_within_quota(&mut conn, db.backend(), user_id, node, None).await? {
@@ -167,11 +175,12 @@ pub async fn insert_within_quota(
     let row: Option<NodeRow> = sqlx::query_as(concat!(
         "INSERT INTO nodes (project_id, kind, name, position_x, position_y, container_id,
                             width, height, status, data, created_at, updated_at)
-         SELECT $1, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12
+         SELECT $1, $3, $4, $5, $6, $7, CASE WHEN $13 THEN $8 END, CASE WHEN $14 THEN $9 END,
+                $10, $11, $12, $12
          WHERE $1 IN (SELECT id FROM projects WHERE user_id = $2)
            AND (SELECT COUNT(*) FROM nodes WHERE kind = $3 AND ",
         owned!(),
-        ") < $13
+        ") < $15
          RETURNING ",
         columns!()
     ))
@@ -182,11 +191,13 @@ pub async fn insert_within_quota(
     .bind(node.position.x)
     .bind(node.position.y)
     .bind(node.container_id)
-    .bind(node.width)
-    .bind(node.height)
+    .bind(node.width.unwrap_or_default())
+    .bind(node.height.unwrap_or_default())
     .bind(status_text(node.status))
     .bind(payload_text(&node.payload))
     .bind(now)
+    .bind(node.width.is_some())
+    .bind(node.height.is_some())
     .bind(quota.map_or(i64::MAX, i64::from))
     .fetch_optional(&mut *conn)
     .await?;

@@ -5,6 +5,7 @@
 
 #![allow(dead_code)] // each test binary uses its own part of the harness
 
+pub mod canvas;
 pub mod nodes;
 pub mod png;
 
@@ -215,6 +216,10 @@ impl TestApp {
 
     pub async fn put(&self, path: &str, token: Option<&str>, body: Value) -> TestResponse {
         self.call(Method::PUT, path, token, Some(body)).await
+    }
+
+    pub async fn patch(&self, path: &str, token: Option<&str>, body: Value) -> TestResponse {
+        self.call(Method::PATCH, path, token, Some(body)).await
     }
 
     pub async fn delete(&self, path: &str, token: Option<&str>) -> TestResponse {

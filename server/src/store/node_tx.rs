@@ -1,0 +1,190 @@
+//! The node queries that edges and containers run on any executor: the pool,
+//! or a [`Tx`] when a check and its writes must see the same data and land
+//! together. Reads take the owner: another user's node is simply not found.
+
+use dastyar_core::NodeKind;
+use dastyar_core::data::NodePayload;
+use dastyar_core::geometry::Position;
+use dastyar_core::status::CreationStatus;
+use sqlx::{Any, AssertSqlSafe, Executor};
+
+use super::nodes::{NodeRow, columns};
+use super::tx::Tx;
+use crate::db::timestamp;
+
+/// Rows of projects the user (`$2`) owns.
+macro_rules! owned {
+    () => {
+        "project_id IN (SELECT id FROM projects WHERE user_id = $2)"
+    };
+}
+
+/// Every node of a project the user owns, oldest first (empty for someone else's).
+pub async fn list_for_project<'c, E: Executor<'c, Database = Any>>(
+    ex: E,
+    user_id: i64,
+    project_id: i64,
+) -> Result<Vec<NodeRow>, sqlx::Error> {
+    sqlx::query_as(concat!(
+        "SELECT ",
+        columns!(),
+        " FROM nodes WHERE project_id = $1 AND ",
+        owned!(),
+        " ORDER BY id"
+    ))
+    .bind(project_id)
+    .bind(user_id)
+    .fetch_all(ex)
+    .await
+}
+
+/// The user's nodes of one kind, across projects, oldest first.
+pub async fn list_of_kind<'c, E: Executor<'c, Database = Any>>(
+    ex: E,
+    user_id: i64,
+    kind: NodeKind,
+) -> Result<Vec<NodeRow>, sqlx::Error> {
+    sqlx::query_as(concat!(
+        "SELECT ",
+        columns!(),
+        " FROM nodes WHERE kind = $1 AND ",
+        owned!(),
+        " ORDER BY id"
+    ))
+    .bind(kind.as_str())
+    .bind(user_id)
+    .fetch_all(ex)
+    .await
+}
+
+/// A node of the user's, locked until the transaction ends.
+pub async fn lock(tx: &mut Tx, user_id: i64, id: i64) -> Result<Option<NodeRow>, sqlx::Error> {
+    const SQL: &str = concat!("SELECT ", columns!(), " FROM nodes WHERE id = $1 AND ", owned!());
+    let sql = format!("{SQL}{}", tx.for_update());
+    sqlx::query_as(AssertSqlSafe(sql)).bind(id).bind(user_id).fetch_optional(tx.conn()).await
+}
+
+/// The nodes inside a container of the user's, locked until the transaction ends.
+pub async fn lock_children(
+    tx: &mut Tx,
+    user_id: i64,
+    container_id: i64,
+) -> Result<Vec<NodeRow>, sqlx::Error> {
+    const SQL: &str = concat!(
+        "SELECT ",
+        columns!(),
+        " FROM nodes WHERE container_id = $1 AND ",
+        owned!(),
+        " ORDER BY id"
+    );
+    let sql = format!("{SQL}{}", tx.for_update());
+    sqlx::query_as(AssertSqlSafe(sql)).bind(container_id).bind(user_id).fetch_all(tx.conn()).await
+}
+
+/// Replaces a node's data and status (the caller read it as the user's).
+pub async fn write_data<'c, E: Executor<'c, Database = Any>>(
+    ex: E,
+    id: i64,
+    payload: &NodePayload,
+    status: CreationStatus,
+) -> Result<NodeRow, sqlx::Error> {
+    sqlx::query_as(concat!(
+        "UPDATE nodes SET data = $2, status = $3, updated_at = $4 WHERE id = $1 RETURNING ",
+        columns!()
+    ))
+    .bind(id)
+    .bind(payload_text(payload))
+    .bind(status_text(status))
+    .bind(timestamp::now())
+    .fetch_one(ex)
+    .await
+}
+
+/// Puts a node into a container (or takes it out with `None`) at `position`
+/// (the caller read it as the user's).
+pub async fn move_to<'c, E: Executor<'c, Database = Any>>(
+    ex: E,
+    id: i64,
+    container_id: Option<i64>,
+    position: Position,
+) -> Result<NodeRow, sqlx::Error> {
+    sqlx::query_as(concat!(
+        "UPDATE nodes SET container_id = $2, position_x = $3, position_y = $4, updated_at = $5
+         WHERE id = $1 RETURNING ",
+        columns!()
+    ))
+    .bind(id)
+    .bind(container_id)
+    .bind(position.x)
+    .bind(position.y)
+    .bind(timestamp::now())
+    .fetch_one(ex)
+    .await
+}
+
+/// Sets a node's size columns and its data together (a container keeps its
+/// size in both).
+pub async fn resize<'c, E: Executor<'c, Database = Any>>(
+    ex: E,
+    user_id: i64,
+    id: i64,
+    width: f64,
+    height: f64,
+    payload: &NodePayload,
+) -> Result<Option<NodeRow>, sqlx::Error> {
+    sqlx::query_as(concat!(
+        "UPDATE nodes SET width = $3, height = $4, data = $5, updated_at = $6
+         WHERE id = $1 AND ",
+        owned!(),
+        " RETURNING ",
+        columns!()
+    ))
+    .bind(id)
+    .bind(user_id)
+    .bind(width)
+    .bind(height)
+    .bind(payload_text(payload))
+    .bind(timestamp::now())
+    .fetch_optional(ex)
+    .await
+}
+
+pub async fn rename<'c, E: Executor<'c, Database = Any>>(
+    ex: E,
+    user_id: i64,
+    id: i64,
+    name: &str,
+) -> Result<Option<NodeRow>, sqlx::Error> {
+    sqlx::query_as(concat!(
+        "UPDATE nodes SET name = $3, updated_at = $4 WHERE id = $1 AND ",
+        owned!(),
+        " RETURNING ",
+        columns!()
+    ))
+    .bind(id)
+    .bind(user_id)
+    .bind(name)
+    .bind(timestamp::now())
+    .fetch_optional(ex)
+    .await
+}
+
+/// Deletes a node (the caller read it as the user's); its edges go with it.
+pub async fn delete<'c, E: Executor<'c, Database = Any>>(
+    ex: E,
+    id: i64,
+) -> Result<bool, sqlx::Error> {
+    let done = sqlx::query("DELETE FROM nodes WHERE id = $1").bind(id).execute(ex).await?;
+    Ok(done.rows_affected() > 0)
+}
+
+fn status_text(status: CreationStatus) -> String {
+    serde_json::to_value(status)
+        .ok()
+        .and_then(|v| v.as_str().map(str::to_owned))
+        .unwrap_or_default()
+}
+
+fn payload_text(payload: &NodePayload) -> String {
+    serde_json::to_string(payload).unwrap_or_else(|_| "{}".to_owned())
+}
