@@ -9,6 +9,7 @@
 #   make web             the web app in web/dist/ with Vite (rebuilt only when sources change)
 #   make e2e             the Playwright specs (tests/e2e/): the real server and web app in
 #                        Debian's Chromium (installed with apt when missing)
+#   make bench           the server load benchmark (release binary on SQLite; prints figures)
 #   make bindings-check  cargo test, then fail if bindings/ differs from the Rust types
 #   make clean           remove build output and node_modules
 #
@@ -32,7 +33,7 @@ WEB_SOURCES := web/index.html web/package.json web/tsconfig.json web/vite.config
 WEB_DIST := web/dist/index.html
 
 .PHONY: build run server test tools wasm-toolchain rust-test bindings-check wasm js-test \
-        web e2e e2e-server clean
+        web e2e e2e-server bench clean
 
 build: wasm web server
 
@@ -98,6 +99,11 @@ e2e-server:
 e2e: e2e-server web $(NODE_DEPS)
 	@tools/ensure-chromium.sh
 	npm run e2e
+
+# ---- Benchmarks (figures, never pass/fail) ----
+
+bench:
+	cargo bench -p dastyar-server --bench load
 
 clean:
 	cargo clean

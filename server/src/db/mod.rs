@@ -13,13 +13,18 @@ pub mod timestamp;
 
 pub use backend::Backend;
 
+use std::sync::Arc;
+
 use sqlx::AnyPool;
+use tokio::sync::{Mutex, OwnedMutexGuard};
 
 /// The database: a pool and which backend it talks to.
 #[derive(Debug, Clone)]
 pub struct Db {
     pool: AnyPool,
     backend: Backend,
+    /// SQLite transactions queue here, in order, before taking the write lock.
+    write_gate: Arc<Mutex<()>>,
 }
 
 impl Db {
@@ -29,7 +34,7 @@ impl Db {
         let backend = Backend::from_url(url)?;
         let pool = open::pool(url, backend).await?;
         migrate::run(&pool, backend).await?;
-        Ok(Db { pool, backend })
+        Ok(Db { pool, backend, write_gate: Arc::new(Mutex::new(())) })
     }
 
     pub fn pool(&self) -> &AnyPool {
@@ -38,6 +43,11 @@ impl Db {
 
     pub fn backend(&self) -> Backend {
         self.backend
+    }
+
+    /// Waits for this process's turn to open a write transaction (see `store::tx`).
+    pub async fn write_turn(&self) -> OwnedMutexGuard<()> {
+        self.write_gate.clone().lock_owned().await
     }
 
     /// Waits for every connection to be returned and closes them.

@@ -25,6 +25,9 @@ pub(super) async fn pool(url: &str, backend: Backend) -> Result<AnyPool, sqlx::E
                 .after_connect(|conn, _| {
                     Box::pin(async move {
                         sqlx::query("PRAGMA foreign_keys = ON").execute(&mut *conn).await?;
+                        // Writers outside a transaction wait this long for
+                        // the write lock before giving up.
+                        sqlx::query("PRAGMA busy_timeout = 30000").execute(&mut *conn).await?;
                         Ok(())
                     })
                 })

@@ -111,6 +111,18 @@ pub async fn get(db: &Db, user_id: i64, id: i64) -> Result<Option<JobRow>, sqlx:
 /// the attempt. No two workers ever claim the same job: PostgreSQL skips rows
 /// another transaction has locked; SQLite runs the statement as one write.
 pub async fn claim(db: &Db, stale_before: &str) -> Result<Option<JobRow>, sqlx::Error> {
+    // A read first: an idle queue is polled often, and on SQLite every UPDATE
+    // takes the database's one write lock, even when it changes nothing.
+    let waiting: Option<(i64,)> = sqlx::query_as(
+        "SELECT id FROM jobs WHERE status = 'queued' OR (status = 'processing' AND updated_at < $1)
+         LIMIT 1",
+    )
+    .bind(stale_before)
+    .fetch_optional(db.pool())
+    .await?;
+    if waiting.is_none() {
+        return Ok(None);
+    }
     let sql = match db.backend() {
         Backend::Postgres => concat!(
             "UPDATE jobs SET status = 'processing', attempts = attempts + 1, progress = 10,

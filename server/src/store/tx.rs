@@ -2,25 +2,33 @@
 //! effects on the nodes it joins, a container's removal and its freed
 //! children). Checks that decide a write run inside the same transaction:
 //! SQLite takes the write lock up front (`BEGIN IMMEDIATE`), so transactions
-//! run one at a time; PostgreSQL locks the rows read for update
-//! ([`Tx::for_update`]).
+//! run one at a time, and they queue for it in order at the process's write
+//! gate first: SQLite's own busy wait is not fair, and under a steady stream
+//! of writers one could wait past its timeout. PostgreSQL locks the rows read
+//! for update ([`Tx::for_update`]).
 
 use sqlx::{Any, AnyConnection, Transaction};
+use tokio::sync::OwnedMutexGuard;
 
 use crate::db::{Backend, Db};
 
 pub struct Tx {
     inner: Transaction<'static, Any>,
     backend: Backend,
+    /// Held until the transaction ends (SQLite only).
+    _turn: Option<OwnedMutexGuard<()>>,
 }
 
 impl Tx {
     pub async fn begin(db: &Db) -> Result<Tx, sqlx::Error> {
-        let inner = match db.backend() {
-            Backend::Sqlite => db.pool().begin_with("BEGIN IMMEDIATE").await?,
-            Backend::Postgres => db.pool().begin().await?,
+        let (inner, turn) = match db.backend() {
+            Backend::Sqlite => {
+                let turn = db.write_turn().await;
+                (db.pool().begin_with("BEGIN IMMEDIATE").await?, Some(turn))
+            }
+            Backend::Postgres => (db.pool().begin().await?, None),
         };
-        Ok(Tx { inner, backend: db.backend() })
+        Ok(Tx { inner, backend: db.backend(), _turn: turn })
     }
 
     /// Makes every write of the transaction durable. Dropping a `Tx` without
