@@ -126,7 +126,7 @@ fn joins_assistant(edge: &store::edges::EdgeRow, node_id: i64) -> bool {
 }
 
 /// The assistants joined to node `id` by an edge, oldest edge first.
-fn connected_assistants<'g>(graph: &'g ProjectGraph, id: i64) -> Vec<&'g NodeRow> {
+fn connected_assistants(graph: &ProjectGraph, id: i64) -> Vec<&NodeRow> {
     let mut found: Vec<&NodeRow> = Vec::new();
     for (_, node) in graph.neighbours(id) {
         if is_assistant_kind(&node.kind) && !found.iter().any(|n| n.id == node.id) {

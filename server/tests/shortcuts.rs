@@ -10,6 +10,9 @@ use common::{TestApp, TestResponse, for_each_backend};
 use dastyar_core::NodeKind::{self, *};
 use serde_json::{Value, json};
 
+/// A node: its kind and database id.
+type End = (NodeKind, i64);
+
 /// `POST /edges` for `source → target`.
 async fn via_edges(
     app: &TestApp,
@@ -91,7 +94,7 @@ async fn each_shortcut_draws_the_edge_post_edges_draws() {
         let c = Canvas::new(&app, user, project);
 
         let a = c.assistant().await;
-        let pairs: Vec<((NodeKind, i64), (NodeKind, i64))> = vec![
+        let pairs: Vec<(End, End)> = vec![
             ((Function, c.function().await), (Assistant, a)),
             ((Assistant, a), (Function, c.function().await)),
             ((Filedb, c.node(Filedb, json!({})).await), (Assistant, a)),
@@ -219,7 +222,7 @@ async fn shortcuts_refuse_with_the_codes_of_post_edges() {
                 .await;
         assert_eq!(response.status, StatusCode::CREATED, "{}", response.text());
 
-        let cases: Vec<((NodeKind, i64), (NodeKind, i64), &str)> = vec![
+        let cases: Vec<(End, End, &str)> = vec![
             ((Trigger, c.trigger("   ").await), (Assistant, a), "trigger_schedule_invalid"),
             ((Trigger, c.trigger("سلام").await), (Assistant, pending), "assistant_not_ready"),
             ((Trigger, taken), (Assistant, c.assistant().await), "trigger_already_connected"),
