@@ -21,6 +21,7 @@ pub mod project_queries;
 pub mod providers;
 pub mod routes;
 pub mod secret;
+pub mod shortcuts;
 pub mod state;
 pub mod store;
 pub mod thumbnail;

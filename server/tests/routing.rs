@@ -82,6 +82,28 @@ async fn the_openapi_document_lists_every_route() {
             "GET /api/projects/{id}/triggers",
             "GET /api/triggers/active",
             "GET /api/openapi.json",
+            // Connection shortcuts, toggles and listings.
+            "POST /api/functions/{id}/connect/{assistant_id}",
+            "POST /api/playground/assistants/{id}/functions",
+            "POST /api/playground/assistants/{id}/filedb",
+            "POST /api/request/{id}/connect-api",
+            "POST /api/scheduler/{id}/connect-request",
+            "POST /api/trigger/{id}/connect-assistant",
+            "DELETE /api/trigger/{id}/disconnect-assistant",
+            "POST /api/sms/{id}/connect-assistant",
+            "DELETE /api/sms/{id}/disconnect-assistant",
+            "GET /api/sms/{id}/connected-assistant",
+            "POST /api/vectorstores/{id}/addfiledb",
+            "POST /api/vectorstores/{id}/addfiles",
+            "PATCH /api/scheduler/{id}/toggle",
+            "PATCH /api/trigger/{id}/toggle",
+            "PATCH /api/trigger/{id}/activate",
+            "PATCH /api/trigger/{id}/deactivate",
+            "GET /api/api-definitions",
+            "GET /api/vectorstores/{id}/files",
+            "GET /api/telegram/container/{id}",
+            "GET /api/frames/project/{id}",
+            "GET /api/playground/frames/project/{id}",
         ]
         .into_iter()
         .map(String::from)
@@ -114,6 +136,15 @@ async fn the_openapi_document_lists_every_route() {
             "RequestLinks",
             "WorkflowCheck",
             "TriggerView",
+            "AssistantFunctionRequest",
+            "ConnectApiRequest",
+            "ConnectRequestRequest",
+            "ConnectAssistantRequest",
+            "FileDbRequest",
+            "FileRepositoryRequest",
+            "SourceFiles",
+            "FileEntry",
+            "FrameView",
         ] {
             assert!(schemas.contains_key(schema), "missing schema {schema}");
         }
@@ -128,6 +159,22 @@ async fn the_openapi_document_lists_every_route() {
                 }
             }
         }
+        // The shortcuts answer what POST /edges answers.
+        for (path, method) in [
+            ("/api/edges", "post"),
+            ("/api/functions/{id}/connect/{assistant_id}", "post"),
+            ("/api/trigger/{id}/connect-assistant", "post"),
+            ("/api/vectorstores/{id}/addfiles", "post"),
+        ] {
+            let created = &doc["paths"][path][method]["responses"]["201"];
+            assert_eq!(
+                created["content"]["application/json"]["schema"]["$ref"],
+                "#/components/schemas/CanvasEdge",
+                "{path}"
+            );
+        }
+        let query = &doc["paths"]["/api/api-definitions"]["get"]["parameters"][0];
+        assert_eq!((&query["name"], &query["in"]), (&json!("project_id"), &json!("query")));
         // Canvas nodes in answers point at the CanvasNode schema.
         let created = &doc["paths"]["/api/containers"]["post"]["responses"]["201"];
         assert_eq!(

@@ -6,12 +6,15 @@ pub mod auth;
 pub mod canvas_schema;
 pub mod containers;
 pub mod edges;
+pub mod listings;
 pub mod node_openapi;
 pub mod nodes;
 pub mod openapi;
 pub mod project_queries;
 pub mod projects;
+pub mod shortcuts;
 pub mod telegram;
+pub mod toggles;
 
 use axum::Router;
 
@@ -29,6 +32,9 @@ pub fn router() -> Router<AppState> {
         .merge(edges::router())
         .merge(containers::router())
         .merge(project_queries::router())
+        .merge(shortcuts::router())
+        .merge(toggles::router())
+        .merge(listings::router())
         .merge(openapi::router())
         .fallback(not_found)
         .method_not_allowed_fallback(not_found)

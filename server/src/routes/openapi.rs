@@ -8,7 +8,9 @@ use utoipa::{Modify, OpenApi};
 
 use crate::extract::Json;
 use crate::routes::node_openapi::NodeRoutes;
-use crate::routes::{auth, containers, edges, project_queries, projects};
+use crate::routes::{
+    auth, containers, edges, listings, project_queries, projects, shortcuts, toggles,
+};
 use crate::state::AppState;
 
 #[derive(OpenApi)]
@@ -43,6 +45,27 @@ use crate::state::AppState;
         project_queries::check_workflow,
         project_queries::triggers,
         project_queries::active_triggers,
+        shortcuts::function_to_assistant,
+        shortcuts::assistant_to_function,
+        shortcuts::filedb_to_assistant,
+        shortcuts::api_to_request,
+        shortcuts::scheduler_to_request,
+        shortcuts::trigger_to_assistant,
+        shortcuts::trigger_disconnect,
+        shortcuts::assistant_to_sms,
+        shortcuts::sms_disconnect,
+        shortcuts::sms_connected,
+        shortcuts::filedb_to_vectorstore,
+        shortcuts::repository_to_vectorstore,
+        toggles::toggle_scheduler,
+        toggles::toggle_trigger,
+        toggles::activate_trigger,
+        toggles::deactivate_trigger,
+        listings::api_definitions,
+        listings::vectorstore_files,
+        listings::container_telegrams,
+        listings::project_frames,
+        listings::playground_project_frames,
         openapi_json,
     ),
     modifiers(&BearerAuth, &NodeRoutes),
