@@ -8,6 +8,8 @@ use clap::{Args, Parser, Subcommand};
 
 pub const DEFAULT_ADDR: &str = "127.0.0.1:8080";
 pub const DEFAULT_DATA_DIR: &str = "data";
+/// The largest uploaded file, in MiB, unless `DASTYAR_MAX_UPLOAD_MB` says otherwise.
+pub const DEFAULT_MAX_UPLOAD_MB: u64 = 20;
 pub const DEFAULT_WEB_DIR: &str = "web/dist";
 pub const DEFAULT_TELEGRAM_API_URL: &str = "https://api.telegram.org";
 pub const DEFAULT_KAVENEGAR_API_URL: &str = "https://api.kavenegar.com";
@@ -71,6 +73,12 @@ pub struct Config {
     /// Folder of the built web app, served at `/`.
     #[arg(long, env = "DASTYAR_WEB_DIR", default_value = DEFAULT_WEB_DIR, global = true)]
     pub web_dir: PathBuf,
+
+    /// The largest file one upload may carry, in MiB (1 to 1024). Uploaded
+    /// files are kept in `<data folder>/files/<node id>/`.
+    #[arg(long, env = "DASTYAR_MAX_UPLOAD_MB", default_value_t = DEFAULT_MAX_UPLOAD_MB,
+          value_parser = clap::value_parser!(u64).range(1..=1024), global = true)]
+    pub max_upload_mb: u64,
 
     #[command(flatten)]
     pub providers: Providers,
@@ -199,6 +207,7 @@ impl Config {
             jwt_secret: None,
             public_url: None,
             web_dir: PathBuf::from(DEFAULT_WEB_DIR),
+            max_upload_mb: DEFAULT_MAX_UPLOAD_MB,
             providers: Providers {
                 llm: LlmSettings { base_url: None, api_key: None },
                 telegram: TelegramSettings { api_url: DEFAULT_TELEGRAM_API_URL.to_owned() },
@@ -236,6 +245,11 @@ impl Config {
         }
     }
 
+    /// The largest file one upload may carry, in bytes.
+    pub fn max_upload_bytes(&self) -> u64 {
+        self.max_upload_mb.saturating_mul(1024 * 1024)
+    }
+
     /// The configured JWT secret, if any (an empty variable counts as unset).
     pub fn jwt_secret(&self) -> Option<&str> {
         non_empty(&self.jwt_secret)
@@ -266,6 +280,7 @@ mod tests {
             "DASTYAR_JWT_SECRET",
             "DASTYAR_PUBLIC_URL",
             "DASTYAR_WEB_DIR",
+            "DASTYAR_MAX_UPLOAD_MB",
             "DASTYAR_LLM_BASE_URL",
             "DASTYAR_LLM_API_KEY",
             "DASTYAR_TELEGRAM_API_URL",
@@ -307,5 +322,6 @@ mod tests {
         assert_eq!(config.database_url(), "sqlite://data/dastyar.db?mode=rwc");
         assert_eq!(config.public_url(), "http://127.0.0.1:8080");
         assert_eq!(config.jwt_secret(), None);
+        assert_eq!(config.max_upload_bytes(), 20 * 1024 * 1024);
     }
 }

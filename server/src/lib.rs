@@ -11,6 +11,7 @@ pub mod edges;
 pub mod email;
 pub mod error;
 pub mod extract;
+pub mod files;
 pub mod graph;
 pub mod jobs;
 pub mod names;

@@ -104,6 +104,11 @@ async fn the_openapi_document_lists_every_route() {
             "GET /api/telegram/container/{id}",
             "GET /api/frames/project/{id}",
             "GET /api/playground/frames/project/{id}",
+            // Files of filedb and filerepository nodes.
+            "POST /api/playground/filedb/upload",
+            "POST /api/filedb/upload",
+            "DELETE /api/filedb/file/{file_id}",
+            "GET /api/filedb/{id}/files/{file_id}",
         ]
         .into_iter()
         .map(String::from)
@@ -145,6 +150,8 @@ async fn the_openapi_document_lists_every_route() {
             "SourceFiles",
             "FileEntry",
             "FrameView",
+            "UploadAnswer",
+            "UploadForm",
         ] {
             assert!(schemas.contains_key(schema), "missing schema {schema}");
         }

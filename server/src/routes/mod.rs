@@ -6,6 +6,7 @@ pub mod auth;
 pub mod canvas_schema;
 pub mod containers;
 pub mod edges;
+pub mod files;
 pub mod listings;
 pub mod node_openapi;
 pub mod nodes;
@@ -35,6 +36,7 @@ pub fn router() -> Router<AppState> {
         .merge(shortcuts::router())
         .merge(toggles::router())
         .merge(listings::router())
+        .merge(files::router())
         .merge(openapi::router())
         .fallback(not_found)
         .method_not_allowed_fallback(not_found)

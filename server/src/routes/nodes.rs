@@ -159,7 +159,10 @@ async fn remove(
     if served.primary() == NodeKind::Telegram {
         telegram_operation(query.as_deref())?;
     }
-    nodes::delete(&state, user.id, served, id).await?;
+    let deleted = nodes::delete(&state, user.id, served, id).await?;
+    if deleted && matches!(served.primary(), NodeKind::Filedb | NodeKind::Filerepository) {
+        crate::files::remove_node_files(&state.config.data_dir, id).await?;
+    }
     Ok(Json(DeleteAnswer { success: true }))
 }
 

@@ -9,7 +9,7 @@ use utoipa::{Modify, OpenApi};
 use crate::extract::Json;
 use crate::routes::node_openapi::NodeRoutes;
 use crate::routes::{
-    auth, containers, edges, listings, project_queries, projects, shortcuts, toggles,
+    auth, containers, edges, files, listings, project_queries, projects, shortcuts, toggles,
 };
 use crate::state::AppState;
 
@@ -66,6 +66,10 @@ use crate::state::AppState;
         listings::container_telegrams,
         listings::project_frames,
         listings::playground_project_frames,
+        files::upload,
+        files::upload_doc,
+        files::remove_file,
+        files::download,
         openapi_json,
     ),
     modifiers(&BearerAuth, &NodeRoutes),
@@ -74,6 +78,7 @@ use crate::state::AppState;
         (name = "projects", description = "Projects"),
         (name = "edges", description = "Connections between nodes"),
         (name = "containers", description = "Containers that group nodes"),
+        (name = "files", description = "Files uploaded into filedb and filerepository nodes"),
         (name = "meta", description = "About the API"),
     )
 )]

@@ -1,0 +1,287 @@
+//! Files in filedb and filerepository nodes: upload (multipart), listing,
+//! download, removal, limits, and the folder going with its node.
+
+mod common;
+
+use std::path::PathBuf;
+
+use axum::http::{Method, StatusCode, header};
+use common::canvas::Canvas;
+use common::{Backend, TestApp, TestEnv, TestResponse, for_each_backend};
+use dastyar_core::NodeKind::*;
+use serde_json::{Value, json};
+
+const BOUNDARY: &str = "----dastyar-test-boundary-7MA4YWxkTrZu0gW";
+
+/// One part of a form: a name, an optional (file name, content type), the bytes.
+type Part<'a> = (&'a str, Option<(&'a str, &'a str)>, &'a [u8]);
+
+fn form(parts: &[Part]) -> Vec<u8> {
+    let mut body = Vec::new();
+    for (name, file, bytes) in parts {
+        body.extend_from_slice(format!("--{BOUNDARY}\r\n").as_bytes());
+        match file {
+            Some((file_name, content_type)) => body.extend_from_slice(
+                format!(
+                    "Content-Disposition: form-data; name=\"{name}\"; filename=\"{file_name}\"\r\n\
+                     Content-Type: {content_type}\r\n\r\n"
+                )
+                .as_bytes(),
+            ),
+            None => body.extend_from_slice(
+                format!("Content-Disposition: form-data; name=\"{name}\"\r\n\r\n").as_bytes(),
+            ),
+        }
+        body.extend_from_slice(bytes);
+        body.extend_from_slice(b"\r\n");
+    }
+    body.extend_from_slice(format!("--{BOUNDARY}--\r\n").as_bytes());
+    body
+}
+
+async fn post_form(app: &TestApp, path: &str, token: &str, body: Vec<u8>) -> TestResponse {
+    let request = axum::http::Request::builder()
+        .method(Method::POST)
+        .uri(path)
+        .header(header::AUTHORIZATION, format!("Bearer {token}"))
+        .header(header::CONTENT_TYPE, format!("multipart/form-data; boundary={BOUNDARY}"))
+        .body(axum::body::Body::from(body))
+        .unwrap();
+    app.send(request).await
+}
+
+async fn upload(app: &TestApp, token: &str, node: i64, name: &str, bytes: &[u8]) -> TestResponse {
+    let id = node.to_string();
+    let body =
+        form(&[("file", Some((name, "text/plain")), bytes), ("node_id", None, id.as_bytes())]);
+    post_form(app, "/api/playground/filedb/upload", token, body).await
+}
+
+fn stored(app: &TestApp, node: i64, file: i64) -> PathBuf {
+    app.state.config.data_dir.join("files").join(node.to_string()).join(file.to_string())
+}
+
+fn node_dir(app: &TestApp, node: i64) -> PathBuf {
+    app.state.config.data_dir.join("files").join(node.to_string())
+}
+
+/// Files left in the upload scratch folder (none once every upload settled).
+fn scratch(app: &TestApp) -> usize {
+    std::fs::read_dir(app.state.config.data_dir.join("files/.tmp"))
+        .map(|dir| dir.count())
+        .unwrap_or(0)
+}
+
+#[tokio::test]
+async fn upload_list_download_delete() {
+    for_each_backend(|app| async move {
+        let (token, user) = app.register("files@example.com").await;
+        let token = token.as_str();
+        let project = app.create_project(token, "فایل").await;
+        let c = Canvas::new(&app, user, project);
+        let db = c.node(Filedb, json!({})).await;
+        let store = c.vectorstore(None).await;
+        let response = app
+            .post(
+                &format!("/api/vectorstores/{store}/addfiledb"),
+                Some(token),
+                json!({"filedb_id": db}),
+            )
+            .await;
+        assert_eq!(response.status, StatusCode::CREATED, "{}", response.text());
+
+        let bytes = "سلام، دنیا\n".repeat(10);
+        let response = upload(&app, token, db, "../پوشه/قیمت‌ها.txt", bytes.as_bytes()).await;
+        assert_eq!(response.status, StatusCode::CREATED, "{}", response.text());
+        let answer = response.json();
+        let file = &answer["file"];
+        assert_eq!(file["id"], 1);
+        assert_eq!(file["name"], "قیمت‌ها.txt");
+        assert_eq!(file["size"], bytes.len());
+        assert_eq!(file["mime_type"], "text/plain");
+        assert!(file["uploaded_at"].as_str().unwrap().ends_with('Z'), "{file}");
+        assert_eq!(answer["node"]["id"], format!("filedb-{db}"));
+        assert_eq!(answer["node"]["data"]["files"], json!([file]));
+        assert_eq!(std::fs::read(stored(&app, db, 1)).unwrap(), bytes.as_bytes());
+        assert_eq!(c.data(db).await["files"], json!([file]));
+
+        // The second mount, a repository, and the next id.
+        let id = db.to_string();
+        let body = form(&[
+            ("node_id", None, id.as_bytes()),
+            ("file", Some(("b.bin", "application/octet-stream")), &[0, 1, 2]),
+        ]);
+        let response = post_form(&app, "/api/filedb/upload", token, body).await;
+        assert_eq!(response.status, StatusCode::CREATED, "{}", response.text());
+        assert_eq!(response.json()["file"]["id"], 2);
+        let repo = c.node(Filerepository, json!({})).await;
+        let response = upload(&app, token, repo, "r.txt", b"repo").await;
+        assert_eq!(response.status, StatusCode::CREATED, "{}", response.text());
+        assert_eq!(response.json()["node"]["type"], "filerepository");
+
+        // Listed where the vector store reads them.
+        let listed = app.get(&format!("/api/vectorstores/{store}/files"), Some(token)).await.json();
+        assert_eq!(listed[0]["files"].as_array().unwrap().len(), 2, "{listed}");
+        assert_eq!(listed[0]["files"][0], *file);
+
+        // Back, as uploaded.
+        let response = app.get(&format!("/api/filedb/{db}/files/1"), Some(token)).await;
+        assert_eq!(response.status, StatusCode::OK, "{}", response.text());
+        assert_eq!(response.body.as_ref(), bytes.as_bytes());
+        assert_eq!(response.headers[header::CONTENT_TYPE], "text/plain");
+        let disposition = response.headers[header::CONTENT_DISPOSITION].to_str().unwrap();
+        assert!(disposition.starts_with("attachment;"), "{disposition}");
+        assert!(disposition.contains("filename*=UTF-8''%D9%82"), "{disposition}");
+        app.get(&format!("/api/filedb/{db}/files/9"), Some(token))
+            .await
+            .assert_error(404, "not_found");
+
+        // Removed, entry and bytes; again is still fine.
+        let path = format!("/api/filedb/file/1?node_id={db}");
+        for _ in 0..2 {
+            let response = app.delete(&path, Some(token)).await;
+            assert_eq!(response.status, StatusCode::OK, "{}", response.text());
+            assert_eq!(response.json(), json!({"success": true}));
+        }
+        assert!(!stored(&app, db, 1).exists());
+        let files = c.data(db).await["files"].clone();
+        assert_eq!(files.as_array().unwrap().len(), 1);
+        assert_eq!(files[0]["id"], 2);
+        app.get(&format!("/api/filedb/{db}/files/1"), Some(token))
+            .await
+            .assert_error(404, "not_found");
+        app.delete("/api/filedb/file/2", Some(token))
+            .await
+            .assert_invalid("node_id", "field_required");
+        assert_eq!(scratch(&app), 0);
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn missing_fields_and_bad_bodies() {
+    for_each_backend(|app| async move {
+        let (token, user) = app.register("forms@example.com").await;
+        let token = token.as_str();
+        let project = app.create_project(token, "فرم").await;
+        let db = Canvas::new(&app, user, project).node(Filedb, json!({})).await;
+        let id = db.to_string();
+        let path = "/api/playground/filedb/upload";
+
+        let body = form(&[("file", Some(("a.txt", "text/plain")), b"abc")]);
+        post_form(&app, path, token, body).await.assert_invalid("node_id", "field_required");
+        let body = form(&[("node_id", None, id.as_bytes())]);
+        post_form(&app, path, token, body).await.assert_invalid("file", "field_required");
+        let body =
+            form(&[("file", Some(("a.txt", "text/plain")), b""), ("node_id", None, id.as_bytes())]);
+        post_form(&app, path, token, body).await.assert_invalid("file", "upload_failed");
+        let body =
+            form(&[("file", Some(("a.txt", "text/plain")), b"abc"), ("node_id", None, b"abc")]);
+        let details = post_form(&app, path, token, body).await.assert_error(422, "invalid_input");
+        assert_eq!(details["field"], "node_id");
+        app.post(path, Some(token), json!({"node_id": db}))
+            .await
+            .assert_invalid("file", "upload_failed");
+        let request = axum::http::Request::builder()
+            .method(Method::POST)
+            .uri(path)
+            .header(header::AUTHORIZATION, format!("Bearer {token}"))
+            .header(header::CONTENT_TYPE, format!("multipart/form-data; boundary={BOUNDARY}"))
+            .body(axum::body::Body::from("--not-the-boundary\r\nnonsense"))
+            .unwrap();
+        app.send(request).await.assert_invalid("file", "upload_failed");
+        app.raw(Method::POST, path, Some("multipart/form-data; boundary=x"), "")
+            .await
+            .assert_error(401, "unauthenticated");
+
+        assert!(c_files(&app, user, project, db).await.is_empty());
+        assert!(!node_dir(&app, db).exists());
+        assert_eq!(scratch(&app), 0);
+    })
+    .await;
+}
+
+async fn c_files(app: &TestApp, user: i64, project: i64, node: i64) -> Vec<Value> {
+    Canvas::new(app, user, project).data(node).await["files"].as_array().unwrap().clone()
+}
+
+#[tokio::test]
+async fn another_users_node_is_not_mine() {
+    for_each_backend(|app| async move {
+        let (token, user) = app.register("owner@example.com").await;
+        let (stranger, _) = app.register("stranger@example.com").await;
+        let project = app.create_project(&token, "مال من").await;
+        let c = Canvas::new(&app, user, project);
+        let db = c.node(Filedb, json!({})).await;
+        let other = c.node(Vectorstore, json!({})).await;
+        let response = upload(&app, &token, db, "mine.txt", b"mine").await;
+        assert_eq!(response.status, StatusCode::CREATED, "{}", response.text());
+
+        upload(&app, &stranger, db, "x.txt", b"theirs").await.assert_error(404, "not_found");
+        upload(&app, &token, other, "x.txt", b"wrong kind").await.assert_error(404, "not_found");
+        upload(&app, &token, 999_999, "x.txt", b"nowhere").await.assert_error(404, "not_found");
+        assert_eq!(c_files(&app, user, project, db).await.len(), 1);
+        assert!(!node_dir(&app, other).exists());
+        assert!(!node_dir(&app, 999_999).exists());
+        assert_eq!(std::fs::read_dir(node_dir(&app, db)).unwrap().count(), 1);
+        assert_eq!(scratch(&app), 0);
+
+        app.get(&format!("/api/filedb/{db}/files/1"), Some(&stranger))
+            .await
+            .assert_error(404, "not_found");
+        let response =
+            app.delete(&format!("/api/filedb/file/1?node_id={db}"), Some(&stranger)).await;
+        assert_eq!(response.status, StatusCode::OK, "{}", response.text());
+        assert!(stored(&app, db, 1).exists());
+        assert_eq!(c_files(&app, user, project, db).await.len(), 1);
+
+        // Their node delete leaves it; mine takes the folder with it.
+        app.delete(&format!("/api/filedb/{db}"), Some(&stranger)).await;
+        assert!(stored(&app, db, 1).exists());
+        let response = app.delete(&format!("/api/filedb/{db}"), Some(&token)).await;
+        assert_eq!(response.status, StatusCode::OK, "{}", response.text());
+        assert!(!node_dir(&app, db).exists());
+
+        let repo = c.node(Filerepository, json!({})).await;
+        let response = upload(&app, &token, repo, "r.txt", b"repo").await;
+        assert_eq!(response.status, StatusCode::CREATED, "{}", response.text());
+        let response = app.delete(&format!("/api/filerepositories/{repo}"), Some(&token)).await;
+        assert_eq!(response.status, StatusCode::OK, "{}", response.text());
+        assert!(!node_dir(&app, repo).exists());
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn uploads_have_their_own_limit() {
+    // Above the global 2 MiB body limit, within the default 20 MiB.
+    for_each_backend(|app| async move {
+        let (token, user) = app.register("big@example.com").await;
+        let project = app.create_project(&token, "بزرگ").await;
+        let db = Canvas::new(&app, user, project).node(Filedb, json!({})).await;
+        let bytes = vec![7u8; 3 * 1024 * 1024];
+        let response = upload(&app, &token, db, "big.bin", &bytes).await;
+        assert_eq!(response.status, StatusCode::CREATED, "{}", response.text());
+        assert_eq!(std::fs::metadata(stored(&app, db, 1)).unwrap().len(), bytes.len() as u64);
+    })
+    .await;
+
+    // A configured limit of 1 MiB: exactly that passes, a byte more is 413.
+    let env = TestEnv::new(Backend::Sqlite).await;
+    let mut config = env.config();
+    config.max_upload_mb = 1;
+    let app = TestApp::open(config, Backend::Sqlite).await;
+    let (token, user) = app.register("limit@example.com").await;
+    let project = app.create_project(&token, "حد").await;
+    let db = Canvas::new(&app, user, project).node(Filedb, json!({})).await;
+    let response = upload(&app, &token, db, "ok.bin", &vec![1u8; 1024 * 1024]).await;
+    assert_eq!(response.status, StatusCode::CREATED, "{}", response.text());
+    upload(&app, &token, db, "over.bin", &vec![1u8; 1024 * 1024 + 1])
+        .await
+        .assert_error(413, "too_large");
+    assert_eq!(c_files(&app, user, project, db).await.len(), 1);
+    assert_eq!(std::fs::read_dir(node_dir(&app, db)).unwrap().count(), 1);
+    assert_eq!(scratch(&app), 0);
+    drop(app);
+    env.remove().await;
+}
