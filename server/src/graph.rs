@@ -38,6 +38,52 @@ impl ProjectGraph {
         Self::read(tx.conn(), user_id, project_id).await
     }
 
+    /// The part of a project the connection rules read when `ends` are
+    /// joined, read inside a transaction: the end nodes, the edges touching
+    /// them and the nodes at those edges' other ends; the containers among
+    /// all of these with their children; and the children's edges and
+    /// neighbours (a container's `status_info` names the assistant joined to
+    /// each child). Core's `check_connection` answers on this subgraph as it
+    /// does on the whole project: every rule looks only at the end points,
+    /// their neighbours, and those containers' children and status.
+    ///
+    /// The API-definition workflow check reads every request of the project,
+    /// so it needs [`ProjectGraph::load_in`].
+    pub async fn around_in(
+        tx: &mut Tx,
+        user_id: i64,
+        project_id: i64,
+        ends: &[i64],
+    ) -> Result<Self, sqlx::Error> {
+        let conn = tx.conn();
+        let mut edges = edges::list_touching(&mut *conn, user_id, project_id, ends).await?;
+        let near = with_other_ends(ends, &edges);
+        let mut nodes = node_tx::list_by_ids(&mut *conn, user_id, project_id, &near).await?;
+        let containers: Vec<i64> =
+            nodes.iter().filter(|n| n.kind == NodeKind::Container.as_str()).map(|n| n.id).collect();
+        if !containers.is_empty() {
+            let children =
+                node_tx::list_in_containers(&mut *conn, user_id, project_id, &containers).await?;
+            let child_ids: Vec<i64> = children.iter().map(|n| n.id).collect(); // sorted
+            let child_edges =
+                edges::list_touching(&mut *conn, user_id, project_id, &child_ids).await?;
+            let missing: Vec<i64> = with_other_ends(&child_ids, &child_edges)
+                .into_iter()
+                .filter(|id| {
+                    near.binary_search(id).is_err() && child_ids.binary_search(id).is_err()
+                })
+                .collect();
+            let further = node_tx::list_by_ids(&mut *conn, user_id, project_id, &missing).await?;
+            nodes.extend(children.into_iter().chain(further));
+            nodes.sort_by_key(|n| n.id);
+            nodes.dedup_by_key(|n| n.id);
+            edges.extend(child_edges);
+            edges.sort_by_key(|e| e.id);
+            edges.dedup_by_key(|e| e.id);
+        }
+        Ok(ProjectGraph { nodes, edges })
+    }
+
     async fn read(
         conn: &mut AnyConnection,
         user_id: i64,
@@ -129,4 +175,13 @@ impl ProjectGraph {
                 .collect(),
         })
     }
+}
+
+/// `ids` and the other ends of `edges`, sorted, without repeats.
+fn with_other_ends(ids: &[i64], edges: &[EdgeRow]) -> Vec<i64> {
+    let mut all: Vec<i64> = ids.to_vec();
+    all.extend(edges.iter().flat_map(|e| [e.source_id, e.target_id]));
+    all.sort_unstable();
+    all.dedup();
+    all
 }

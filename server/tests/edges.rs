@@ -683,3 +683,56 @@ async fn concurrent_connections_are_checked_one_at_a_time() {
     })
     .await;
 }
+
+/// The server checks a connection on the part of the project around its two
+/// ends; an analyzer's container, and the channel inside it, are only seen
+/// through the analyzer's neighbours and the container's children.
+#[tokio::test]
+async fn an_analyzer_reaches_a_bot_through_a_container_seen_only_around_it() {
+    for_each_backend(|app| async move {
+        let (token, user) = app.register("around@example.com").await;
+        let token = token.as_str();
+        let project = app.create_project(token, "پیرامون").await;
+        let c = Canvas::new(&app, user, project);
+
+        // The container's only channel is an inactive frame: no status_info,
+        // a channel by its child's kind alone.
+        let container = c.container_at(0.0, 0.0).await;
+        let frame =
+            json!({"company_name": "x", "authorized_domains": ["a.ir"], "is_active": false});
+        c.child(container, Iframe, frame, 5.0, 5.0).await;
+        // The bot is outside every container and joined to nothing yet.
+        let bot = c.telegram().await;
+        // Unrelated nodes and edges elsewhere in the project.
+        let a = c.assistant().await;
+        for _ in 0..3 {
+            connected(
+                &app,
+                token,
+                project,
+                (Assistant, a),
+                (Instruction, c.node(Instruction, json!({})).await),
+            )
+            .await;
+        }
+
+        let lonely = c.analyzer().await;
+        connect(&app, token, project, (Analyzer, lonely), (Telegram, bot))
+            .await
+            .assert_error(422, "analyzer_needs_container_first");
+
+        let analyzer = c.analyzer().await;
+        connected(&app, token, project, (Analyzer, analyzer), (Container, container)).await;
+        let edge = connected(&app, token, project, (Analyzer, analyzer), (Telegram, bot)).await;
+        assert_edge(&edge, (Analyzer, analyzer), (Telegram, bot), "telegram");
+        // Drawn once, the same edge is refused as existing.
+        connect(&app, token, project, (Analyzer, analyzer), (Telegram, bot))
+            .await
+            .assert_error(422, "connection_exists");
+        // The lonely analyzer still has no container of its own.
+        connect(&app, token, project, (Analyzer, lonely), (Telegram, bot))
+            .await
+            .assert_error(422, "analyzer_needs_container_first");
+    })
+    .await;
+}

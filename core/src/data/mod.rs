@@ -23,6 +23,8 @@ pub mod trigger;
 pub mod vectorstore;
 pub mod wordpress;
 
+use std::sync::OnceLock;
+
 use serde::de::Error as _;
 use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::Value;
@@ -179,9 +181,7 @@ impl NodeData {
     /// Reads a node's `data` object for a kind. Missing fields take the kind's
     /// defaults (`default_for`), so partial data parses; wrong types are errors.
     pub fn from_json(kind: NodeKind, data: Value) -> Result<NodeData, serde_json::Error> {
-        let mut defaults = serde_json::to_value(NodeData::default_for(kind))?;
-        let defaults = defaults.get_mut("data").map(Value::take).unwrap_or_default();
-        let data = fill_defaults(defaults, data)?;
+        let data = fill_defaults(cached_defaults(&DATA_DEFAULTS, kind, data_defaults)?, data)?;
         Ok(match kind {
             NodeKind::Assistant => NodeData::Assistant(serde_json::from_value(data)?),
             NodeKind::Analyzer => NodeData::Analyzer(serde_json::from_value(data)?),
@@ -305,12 +305,13 @@ impl NodePayload {
     /// defaults (an analyzer's are the analyzer's); extra keys such as the
     /// placement are ignored; wrong types are errors. The test frame has none.
     pub fn from_json(kind: NodeKind, value: Value) -> Result<NodePayload, serde_json::Error> {
-        let Some(defaults) = NodeData::default_for(kind).to_payload() else {
+        if kind == NodeKind::Testframe {
             return Err(serde_json::Error::custom(format!(
                 "{kind} nodes are never stored and have no payload"
             )));
-        };
-        let value = fill_defaults(serde_json::to_value(defaults)?, value)?;
+        }
+        let value =
+            fill_defaults(cached_defaults(&PAYLOAD_DEFAULTS, kind, payload_defaults)?, value)?;
         Ok(match kind {
             NodeKind::Assistant => NodePayload::Assistant(serde_json::from_value(value)?),
             NodeKind::Analyzer => NodePayload::Analyzer(serde_json::from_value(value)?),
@@ -391,6 +392,41 @@ impl CanvasNode {
     pub fn kind(&self) -> NodeKind {
         self.data.kind()
     }
+}
+
+/// One lazily built JSON value per kind, indexed by the kind's place in [`NodeKind::ALL`].
+type DefaultsCache = [OnceLock<Result<Value, String>>; NodeKind::ALL.len()];
+
+/// Each kind's canvas `data` defaults (`default_for`'s `data`), as JSON.
+static DATA_DEFAULTS: DefaultsCache = [const { OnceLock::new() }; NodeKind::ALL.len()];
+/// Each stored kind's payload defaults (`default_for(..).to_payload()`), as JSON.
+static PAYLOAD_DEFAULTS: DefaultsCache = [const { OnceLock::new() }; NodeKind::ALL.len()];
+
+fn data_defaults(kind: NodeKind) -> Result<Value, serde_json::Error> {
+    let mut defaults = serde_json::to_value(NodeData::default_for(kind))?;
+    Ok(defaults.get_mut("data").map(Value::take).unwrap_or_default())
+}
+
+fn payload_defaults(kind: NodeKind) -> Result<Value, serde_json::Error> {
+    match NodeData::default_for(kind).to_payload() {
+        Some(defaults) => serde_json::to_value(defaults),
+        None => Ok(Value::Null),
+    }
+}
+
+/// The kind's defaults from `cache`, built with `build` the first time they
+/// are asked for: the defaults are constants, and turning them into JSON for
+/// every node read was most of the cost of reading one.
+fn cached_defaults(
+    cache: &DefaultsCache,
+    kind: NodeKind,
+    build: fn(NodeKind) -> Result<Value, serde_json::Error>,
+) -> Result<Value, serde_json::Error> {
+    let index = NodeKind::ALL.iter().position(|&k| k == kind).expect("every kind is in ALL");
+    cache[index]
+        .get_or_init(|| build(kind).map_err(|e| e.to_string()))
+        .clone()
+        .map_err(serde_json::Error::custom)
 }
 
 /// `given` laid over `defaults`, key by key; a missing (null) `given` is the

@@ -168,7 +168,15 @@ pub async fn connect(db: &Db, user_id: i64, connect: &Connect) -> Result<CanvasE
         let source = end(&mut tx, user_id, connect, connect.source, "source_type").await?;
         (source, target)
     };
-    let graph = ProjectGraph::load_in(&mut tx, user_id, connect.project_id).await?;
+    let api_to_assistant =
+        (connect.source.0, connect.target.0) == (NodeKind::Apidefinition, NodeKind::Assistant);
+    let graph = if api_to_assistant {
+        // The workflow check reads every request of the project.
+        ProjectGraph::load_in(&mut tx, user_id, connect.project_id).await?
+    } else {
+        ProjectGraph::around_in(&mut tx, user_id, connect.project_id, &[source.id, target.id])
+            .await?
+    };
     let source_id = CanvasId::saved(connect.source.0, source.id).to_string();
     let target_id = CanvasId::saved(connect.target.0, target.id).to_string();
     let refused = |refusal: Refusal| {
@@ -179,9 +187,7 @@ pub async fn connect(db: &Db, user_id: i64, connect: &Connect) -> Result<CanvasE
     };
     let proposal = Proposal { source: source_id.clone(), target: target_id.clone() };
     check_connection(&graph.core_graph()?, &proposal).map_err(refused)?;
-    if (connect.source.0, connect.target.0) == (NodeKind::Apidefinition, NodeKind::Assistant)
-        && let Some(refusal) = workflow::connect_refusal(&graph, source.id)
-    {
+    if api_to_assistant && let Some(refusal) = workflow::connect_refusal(&graph, source.id) {
         return Err(refused(refusal));
     }
     let row = edges::insert(

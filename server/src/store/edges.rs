@@ -6,7 +6,9 @@
 //! [`Tx`](super::tx::Tx); every read takes the owner, so another user's edge
 //! is simply not found.
 
-use sqlx::{Any, Executor};
+use sqlx::{Any, AnyConnection, AssertSqlSafe, Executor};
+
+use super::{IDS_PER_QUERY, placeholders};
 
 use crate::db::timestamp;
 
@@ -76,6 +78,31 @@ pub async fn list_for_project<'c, E: Executor<'c, Database = Any>>(
     .bind(user_id)
     .fetch_all(ex)
     .await
+}
+
+/// The edges of a project the user owns with an end among `node_ids`, oldest first.
+pub async fn list_touching(
+    conn: &mut AnyConnection,
+    user_id: i64,
+    project_id: i64,
+    node_ids: &[i64],
+) -> Result<Vec<EdgeRow>, sqlx::Error> {
+    const SQL: &str =
+        concat!("SELECT ", columns!(), " FROM edges WHERE project_id = $1 AND ", owned!(), " AND ");
+    let mut rows = Vec::new();
+    for chunk in node_ids.chunks(IDS_PER_QUERY) {
+        let ids = placeholders(3, chunk.len());
+        let sql = format!("{SQL}(source_id IN ({ids}) OR target_id IN ({ids}))");
+        let mut query =
+            sqlx::query_as(AssertSqlSafe(sql)).persistent(false).bind(project_id).bind(user_id);
+        for id in chunk {
+            query = query.bind(*id);
+        }
+        rows.extend(query.fetch_all(&mut *conn).await?);
+    }
+    rows.sort_by_key(|row: &EdgeRow| row.id);
+    rows.dedup_by_key(|row| row.id);
+    Ok(rows)
 }
 
 /// The user's edges, across projects, whose source is of kind `source_type`.

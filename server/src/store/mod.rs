@@ -9,3 +9,12 @@ pub mod nodes;
 pub mod projects;
 pub mod tx;
 pub mod users;
+
+/// Ids bound per statement by the queries that take a list of ids, well
+/// under SQLite's and PostgreSQL's limits on bound parameters.
+pub(crate) const IDS_PER_QUERY: usize = 500;
+
+/// `$first, $first+1, ...`: `count` placeholders for a list of ids.
+pub(crate) fn placeholders(first: usize, count: usize) -> String {
+    (first..first + count).map(|i| format!("${i}")).collect::<Vec<_>>().join(", ")
+}

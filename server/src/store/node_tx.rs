@@ -6,10 +6,11 @@ use dastyar_core::NodeKind;
 use dastyar_core::data::NodePayload;
 use dastyar_core::geometry::Position;
 use dastyar_core::status::CreationStatus;
-use sqlx::{Any, AssertSqlSafe, Executor};
+use sqlx::{Any, AnyConnection, AssertSqlSafe, Executor};
 
 use super::nodes::{NodeRow, columns};
 use super::tx::Tx;
+use super::{IDS_PER_QUERY, placeholders};
 use crate::db::timestamp;
 
 /// Rows of projects the user (`$2`) owns.
@@ -36,6 +37,51 @@ pub async fn list_for_project<'c, E: Executor<'c, Database = Any>>(
     .bind(user_id)
     .fetch_all(ex)
     .await
+}
+
+/// The nodes of a project the user owns among `ids`, oldest first.
+pub async fn list_by_ids(
+    conn: &mut AnyConnection,
+    user_id: i64,
+    project_id: i64,
+    ids: &[i64],
+) -> Result<Vec<NodeRow>, sqlx::Error> {
+    list_where_in(conn, user_id, project_id, "id", ids).await
+}
+
+/// The nodes of a project the user owns inside one of the containers `container_ids`, oldest first.
+pub async fn list_in_containers(
+    conn: &mut AnyConnection,
+    user_id: i64,
+    project_id: i64,
+    container_ids: &[i64],
+) -> Result<Vec<NodeRow>, sqlx::Error> {
+    list_where_in(conn, user_id, project_id, "container_id", container_ids).await
+}
+
+/// The project's nodes whose `column` is one of `values`, a few hundred values a statement.
+async fn list_where_in(
+    conn: &mut AnyConnection,
+    user_id: i64,
+    project_id: i64,
+    column: &str,
+    values: &[i64],
+) -> Result<Vec<NodeRow>, sqlx::Error> {
+    const SQL: &str =
+        concat!("SELECT ", columns!(), " FROM nodes WHERE project_id = $1 AND ", owned!(), " AND ");
+    let mut rows = Vec::new();
+    for chunk in values.chunks(IDS_PER_QUERY) {
+        let sql = format!("{SQL}{column} IN ({})", placeholders(3, chunk.len()));
+        let mut query =
+            sqlx::query_as(AssertSqlSafe(sql)).persistent(false).bind(project_id).bind(user_id);
+        for id in chunk {
+            query = query.bind(*id);
+        }
+        rows.extend(query.fetch_all(&mut *conn).await?);
+    }
+    rows.sort_by_key(|row: &NodeRow| row.id);
+    rows.dedup_by_key(|row| row.id);
+    Ok(rows)
 }
 
 /// The user's nodes of one kind, across projects, oldest first.
