@@ -230,43 +230,6 @@ pub async fn get(db: &Db, user_id: i64, id: i64) -> Result<Option<NodeRow>, sqlx
         .await
 }
 
-/// Every node of a project the user owns, oldest first (empty for someone else's).
-pub async fn list_for_project(
-    db: &Db,
-    user_id: i64,
-    project_id: i64,
-) -> Result<Vec<NodeRow>, sqlx::Error> {
-    sqlx::query_as(concat!(
-        "SELECT ",
-        columns!(),
-        " FROM nodes WHERE project_id = $1 AND project_id IN
-           (SELECT id FROM projects WHERE user_id = $2) ORDER BY id"
-    ))
-    .bind(project_id)
-    .bind(user_id)
-    .fetch_all(db.pool())
-    .await
-}
-
-/// The nodes inside a container.
-pub async fn children(
-    db: &Db,
-    user_id: i64,
-    container_id: i64,
-) -> Result<Vec<NodeRow>, sqlx::Error> {
-    sqlx::query_as(concat!(
-        "SELECT ",
-        columns!(),
-        " FROM nodes WHERE container_id = $1 AND ",
-        owned!(),
-        " ORDER BY id"
-    ))
-    .bind(container_id)
-    .bind(user_id)
-    .fetch_all(db.pool())
-    .await
-}
-
 /// Replaces a node's name, data and status.
 pub async fn update(
     db: &Db,
@@ -388,29 +351,6 @@ pub async fn set_container(
     .await
 }
 
-pub async fn set_size(
-    db: &Db,
-    user_id: i64,
-    id: i64,
-    width: f64,
-    height: f64,
-) -> Result<Option<NodeRow>, sqlx::Error> {
-    sqlx::query_as(concat!(
-        "UPDATE nodes SET width = $3, height = $4, updated_at = $5
-         WHERE id = $1 AND ",
-        owned!(),
-        " RETURNING ",
-        columns!()
-    ))
-    .bind(id)
-    .bind(user_id)
-    .bind(width)
-    .bind(height)
-    .bind(timestamp::now())
-    .fetch_optional(db.pool())
-    .await
-}
-
 /// Deletes a node (its edges go with it); whether there was one to delete.
 pub async fn delete(db: &Db, user_id: i64, id: i64) -> Result<bool, sqlx::Error> {
     let done = sqlx::query(concat!("DELETE FROM nodes WHERE id = $1 AND ", owned!()))
@@ -418,31 +358,6 @@ pub async fn delete(db: &Db, user_id: i64, id: i64) -> Result<bool, sqlx::Error>
         .bind(user_id)
         .execute(db.pool())
         .await?;
-    Ok(done.rows_affected() > 0)
-}
-
-/// Deletes a node if it is of one of `kinds` (so a route deletes only its own
-/// kind); whether there was one to delete.
-pub async fn delete_of_kinds(
-    db: &Db,
-    user_id: i64,
-    id: i64,
-    kinds: &[NodeKind],
-) -> Result<bool, sqlx::Error> {
-    if kinds.is_empty() {
-        return Ok(false);
-    }
-    // Only generated placeholders go into the text; the kinds are bound.
-    let placeholders: Vec<String> = (3..3 + kinds.len()).map(|n| format!("${n}")).collect();
-    let sql = format!(
-        concat!("DELETE FROM nodes WHERE id = $1 AND kind IN ({}) AND ", owned!()),
-        placeholders.join(", ")
-    );
-    let mut query = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(id).bind(user_id);
-    for kind in kinds {
-        query = query.bind(kind.as_str());
-    }
-    let done = query.execute(db.pool()).await?;
     Ok(done.rows_affected() > 0)
 }
 
