@@ -18,7 +18,7 @@ use crate::error::ApiError;
 use crate::graph::ProjectGraph;
 use crate::routes::canvas_schema::CanvasNodeSchema;
 use crate::store::nodes::NodeRow;
-use crate::store::{edges, node_tx, nodes};
+use crate::store::{edges, node_tx};
 use crate::workflow;
 
 /// A container with its children and the assistants that serve it.
@@ -225,14 +225,13 @@ pub async fn active_triggers(db: &Db, user_id: i64) -> Result<Vec<TriggerView>, 
             assistant_of.entry(edge.source_id).or_insert(edge.target_id);
         }
     }
-    let mut assistants: HashMap<i64, NodeRow> = HashMap::new();
-    for trigger in &active {
-        if let Some(&id) = assistant_of.get(&trigger.id)
-            && let Some(row) = nodes::get(db, user_id, id).await?
-        {
-            assistants.insert(id, row);
-        }
-    }
+    // One query for every assistant of the user (plans cap how many there are).
+    let assistants: HashMap<i64, NodeRow> =
+        node_tx::list_of_kind(db.pool(), user_id, NodeKind::Assistant)
+            .await?
+            .into_iter()
+            .map(|row| (row.id, row))
+            .collect();
     let mut views = Vec::new();
     for trigger in &active {
         let assistant = assistant_of.get(&trigger.id).and_then(|id| assistants.get(id));

@@ -54,13 +54,6 @@ macro_rules! columns {
     };
 }
 
-/// Rows of projects the user (`$2`) owns.
-macro_rules! owned {
-    () => {
-        "project_id IN (SELECT id FROM projects WHERE user_id = $2)"
-    };
-}
-
 /// Every edge of a project the user owns, oldest first (empty for someone else's).
 pub async fn list_for_project<'c, E: Executor<'c, Database = Any>>(
     ex: E,

@@ -2,6 +2,13 @@
 //! SQL themselves; every function answers after its statement has committed
 //! (or, given a [`tx::Tx`], once that transaction commits).
 
+/// The condition for rows (nodes, edges) of projects the user bound as `$2` owns.
+macro_rules! owned {
+    () => {
+        "project_id IN (SELECT id FROM projects WHERE user_id = $2)"
+    };
+}
+
 pub mod edges;
 pub mod jobs;
 pub mod node_tx;

@@ -13,13 +13,6 @@ use super::tx::Tx;
 use super::{IDS_PER_QUERY, placeholders};
 use crate::db::timestamp;
 
-/// Rows of projects the user (`$2`) owns.
-macro_rules! owned {
-    () => {
-        "project_id IN (SELECT id FROM projects WHERE user_id = $2)"
-    };
-}
-
 /// Every node of a project the user owns, oldest first (empty for someone else's).
 pub async fn list_for_project<'c, E: Executor<'c, Database = Any>>(
     ex: E,

@@ -105,13 +105,6 @@ macro_rules! columns {
 // `node_tx` reads the same columns.
 pub(crate) use columns;
 
-/// Rows of projects the user (`$2`) owns.
-macro_rules! owned {
-    () => {
-        "project_id IN (SELECT id FROM projects WHERE user_id = $2)"
-    };
-}
-
 fn status_text(status: CreationStatus) -> String {
     serde_json::to_value(status)
         .ok()
