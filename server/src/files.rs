@@ -49,6 +49,36 @@ pub async fn temp_path(data_dir: &Path) -> Result<PathBuf, ApiError> {
     Ok(dir.join(format!("{:016x}", rand::random::<u64>())))
 }
 
+/// How old a temporary upload must be before a start-up sweep removes it:
+/// older than any upload still running (another instance may share the
+/// data folder), young enough not to keep a crash's leftovers for long.
+pub const STALE_UPLOAD: std::time::Duration = std::time::Duration::from_secs(6 * 60 * 60);
+
+/// Removes temporary uploads older than `older_than`, left behind when a
+/// server stopped mid-upload; answers how many went. Failures are logged,
+/// never fatal: a leftover costs disk space, not correctness.
+pub async fn sweep_stale_uploads(data_dir: &Path, older_than: std::time::Duration) -> usize {
+    let dir = files_root(data_dir).join(".tmp");
+    let Ok(mut entries) = tokio::fs::read_dir(&dir).await else { return 0 };
+    let mut removed = 0;
+    while let Ok(Some(entry)) = entries.next_entry().await {
+        let stale = match entry.metadata().await.and_then(|m| m.modified()) {
+            Ok(modified) => modified.elapsed().is_ok_and(|age| age >= older_than),
+            Err(_) => false,
+        };
+        if !stale {
+            continue;
+        }
+        match tokio::fs::remove_file(entry.path()).await {
+            Ok(()) => removed += 1,
+            Err(e) => {
+                tracing::warn!(path = %entry.path().display(), "could not remove a stale upload: {e}")
+            }
+        }
+    }
+    removed
+}
+
 /// Removes a node's folder and everything in it (nothing to do when there is none).
 pub async fn remove_node_files(data_dir: &Path, node_id: i64) -> Result<(), ApiError> {
     match tokio::fs::remove_dir_all(node_dir(data_dir, node_id)).await {

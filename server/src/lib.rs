@@ -66,6 +66,10 @@ pub async fn serve(config: Config) -> Result<(), StartupError> {
     let state = AppState::open(config).await?;
     let db = state.db.clone();
     tracing::info!(backend = ?db.backend(), public_url = %state.config.public_url(), "database ready");
+    let swept = files::sweep_stale_uploads(&state.config.data_dir, files::STALE_UPLOAD).await;
+    if swept > 0 {
+        tracing::info!(swept, "removed unfinished uploads left by an earlier run");
+    }
     let worker = jobs::Worker::start(state.clone());
     let router = app(state);
     let listener = tokio::net::TcpListener::bind(addr).await.map_err(StartupError::Listen)?;

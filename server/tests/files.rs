@@ -285,3 +285,61 @@ async fn uploads_have_their_own_limit() {
     drop(app);
     env.remove().await;
 }
+
+#[tokio::test]
+async fn deleting_a_project_takes_its_files() {
+    for_each_backend(|app| async move {
+        let (token, user) = app.register("project-files@example.com").await;
+        let (stranger, _) = app.register("project-files-2@example.com").await;
+        let project = app.create_project(&token, "با فایل").await;
+        let kept = app.create_project(&token, "بماند").await;
+        let c = Canvas::new(&app, user, project);
+        let db = c.node(Filedb, json!({})).await;
+        let repo = c.node(Filerepository, json!({})).await;
+        let other = Canvas::new(&app, user, kept).node(Filedb, json!({})).await;
+        for node in [db, repo, other] {
+            let response = upload(&app, &token, node, "a.txt", b"abc").await;
+            assert_eq!(response.status, StatusCode::CREATED, "{}", response.text());
+        }
+
+        // Someone else's delete is a 404 and touches nothing.
+        app.delete(&format!("/api/projects/{project}"), Some(&stranger))
+            .await
+            .assert_error(404, "not_found");
+        assert!(stored(&app, db, 1).exists());
+
+        let response = app.delete(&format!("/api/projects/{project}"), Some(&token)).await;
+        assert_eq!(response.status, StatusCode::NO_CONTENT, "{}", response.text());
+        assert!(!node_dir(&app, db).exists());
+        assert!(!node_dir(&app, repo).exists());
+        assert!(stored(&app, other, 1).exists(), "another project's files stay");
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn start_up_sweeps_only_stale_uploads() {
+    let env = TestEnv::new(Backend::Sqlite).await;
+    let data = env.config().data_dir;
+    let scratch = data.join("files/.tmp");
+    std::fs::create_dir_all(&scratch).unwrap();
+    let old = scratch.join("old");
+    let fresh = scratch.join("fresh");
+    std::fs::write(&old, b"left by a crash").unwrap();
+    std::fs::write(&fresh, b"still uploading").unwrap();
+    let long_ago = std::time::SystemTime::now() - std::time::Duration::from_secs(7 * 60 * 60);
+    std::fs::File::options().write(true).open(&old).unwrap().set_modified(long_ago).unwrap();
+
+    let removed =
+        dastyar_server::files::sweep_stale_uploads(&data, dastyar_server::files::STALE_UPLOAD)
+            .await;
+    assert_eq!(removed, 1);
+    assert!(!old.exists());
+    assert!(fresh.exists());
+    // No scratch folder at all is nothing to do.
+    assert_eq!(
+        dastyar_server::files::sweep_stale_uploads(&data.join("none"), Default::default()).await,
+        0
+    );
+    env.remove().await;
+}

@@ -12,6 +12,7 @@ use utoipa::ToSchema;
 use crate::db::Db;
 use crate::error::{ApiError, ErrorBody};
 use crate::extract::{AuthUser, Json, Path};
+use crate::files;
 use crate::names::{self, CATEGORY_MAX, PROJECT_NAME_MAX};
 use crate::routes::name_error;
 use crate::state::AppState;
@@ -190,15 +191,15 @@ pub async fn set_thumbnail(
         (status = 404, description = "No such project of mine", body = ErrorBody),
     ))]
 pub async fn remove(
-    State(db): State<Db>,
+    State(state): State<AppState>,
     user: AuthUser,
     Path(id): Path<i64>,
 ) -> Result<StatusCode, ApiError> {
-    if projects::delete(&db, user.id, id).await? {
-        Ok(StatusCode::NO_CONTENT)
-    } else {
-        Err(ApiError::NotFound)
+    let file_nodes = projects::delete(&state.db, user.id, id).await?.ok_or(ApiError::NotFound)?;
+    for node_id in file_nodes {
+        files::remove_node_files(&state.config.data_dir, node_id).await?;
     }
+    Ok(StatusCode::NO_CONTENT)
 }
 
 fn project_name(name: &str) -> Result<String, ApiError> {

@@ -6,6 +6,7 @@ use ts_rs::TS;
 use utoipa::ToSchema;
 
 use crate::db::{Db, timestamp};
+use crate::store::tx::Tx;
 
 /// A project as the API shows it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, sqlx::FromRow, ToSchema, TS)]
@@ -114,12 +115,24 @@ pub async fn set_thumbnail(
     .await
 }
 
-/// Deletes a project with everything in it; whether there was one to delete.
-pub async fn delete(db: &Db, user_id: i64, id: i64) -> Result<bool, sqlx::Error> {
+/// Deletes a project with everything in it. Answers the ids of its nodes
+/// that held uploaded files (their folders are the caller's to remove), or
+/// `None` when there was no such project of the user's.
+pub async fn delete(db: &Db, user_id: i64, id: i64) -> Result<Option<Vec<i64>>, sqlx::Error> {
+    let mut tx = Tx::begin(db).await?;
+    let file_nodes: Vec<(i64,)> = sqlx::query_as(
+        "SELECT n.id FROM nodes n JOIN projects p ON p.id = n.project_id \
+         WHERE p.id = $1 AND p.user_id = $2 AND n.kind IN ('filedb', 'filerepository')",
+    )
+    .bind(id)
+    .bind(user_id)
+    .fetch_all(tx.conn())
+    .await?;
     let done = sqlx::query("DELETE FROM projects WHERE id = $1 AND user_id = $2")
         .bind(id)
         .bind(user_id)
-        .execute(db.pool())
+        .execute(tx.conn())
         .await?;
-    Ok(done.rows_affected() > 0)
+    tx.commit().await?;
+    Ok((done.rows_affected() > 0).then(|| file_nodes.into_iter().map(|(id,)| id).collect()))
 }
