@@ -1,5 +1,6 @@
 import { useAtomValue, useSetAtom } from "jotai";
 import { fa } from "../i18n/fa";
+import { Link } from "../router/Link";
 import { dismissNotificationAtom, notificationsAtom } from "../state/notifications";
 import styles from "./Notifications.module.css";
 
@@ -20,7 +21,17 @@ export function Notifications() {
           <span className={styles.icon} aria-hidden="true">
             {n.kind === "error" ? "!" : "✓"}
           </span>
-          <p className={styles.text}>{n.text}</p>
+          <p className={styles.text}>
+            {n.text}
+            {n.link && (
+              <>
+                {" "}
+                <Link to={n.link.href} className={styles.link}>
+                  {n.link.text}
+                </Link>
+              </>
+            )}
+          </p>
           <button
             type="button"
             className={styles.close}

@@ -5,7 +5,16 @@ import { atom } from "jotai";
 import { ApiError } from "../api/client";
 
 export type NotificationKind = "success" | "error";
-export type Notification = { id: number; kind: NotificationKind; text: string };
+/** A link a notification may carry (the upgrade link after a limit, say). */
+export type NotificationLink = { href: string; text: string };
+export type Notification = {
+  id: number;
+  kind: NotificationKind;
+  text: string;
+  link?: NotificationLink;
+};
+/** What to show; `durationMs` overrides the usual 5 seconds. */
+export type Notice = Omit<Notification, "id"> & { durationMs?: number };
 
 /** How long a notification stays, in milliseconds. */
 export const NOTIFICATION_DURATION_MS = constants().timings.notificationDurationMs;
@@ -26,10 +35,10 @@ export const dismissNotificationAtom = atom(null, (get, set, id: number) => {
 /** Shows a notification and removes it after NOTIFICATION_DURATION_MS; answers its id. */
 export const notifyAtom = atom(
   null,
-  (get, set, notice: { kind: NotificationKind; text: string }): number => {
+  (get, set, { durationMs = NOTIFICATION_DURATION_MS, ...notice }: Notice): number => {
     const id = ++lastId;
     set(notificationsAtom, [...get(notificationsAtom), { id, ...notice }]);
-    setTimeout(() => set(dismissNotificationAtom, id), NOTIFICATION_DURATION_MS);
+    setTimeout(() => set(dismissNotificationAtom, id), durationMs);
     return id;
   },
 );

@@ -1,0 +1,45 @@
+// What the canvas knows about each kind, read once from the rules package:
+// the kind table, which handles a node shows, and a new node's data.
+import {
+  allowedTargets,
+  defaultNodeData,
+  kinds,
+  type KindInfo,
+  type NodeData,
+  type NodeKind,
+} from "@dastyar/rules";
+
+export const KINDS: readonly KindInfo[] = kinds();
+const BY_KIND = new Map(KINDS.map((k) => [k.kind, k]));
+
+export function kindInfoOf(kind: NodeKind): KindInfo {
+  const info = BY_KIND.get(kind);
+  if (!info) throw new Error(`unknown kind ${kind}`);
+  return info;
+}
+
+/** Kinds that may connect out to something (they show an output handle). */
+const SOURCES = new Set(KINDS.filter((k) => allowedTargets(k.kind).length > 0).map((k) => k.kind));
+/** Kinds something may connect to (they show an input handle). */
+const TARGETS = new Set(KINDS.flatMap((k) => allowedTargets(k.kind)));
+
+export function hasOutput(kind: NodeKind): boolean {
+  return SOURCES.has(kind);
+}
+
+export function hasInput(kind: NodeKind): boolean {
+  return TARGETS.has(kind);
+}
+
+/** A function's name is the tool name the model calls, so it starts as a valid one. */
+export const NEW_FUNCTION_NAME = "new_function";
+
+/** A new node's kind and data: the spec's defaults, with a function named validly. */
+export function newNodeData(kind: NodeKind): NodeData {
+  const fresh = defaultNodeData(kind);
+  if (fresh.type === "function") {
+    fresh.data.label = NEW_FUNCTION_NAME;
+    fresh.data.functionName = NEW_FUNCTION_NAME;
+  }
+  return fresh;
+}

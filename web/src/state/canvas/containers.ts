@@ -1,0 +1,77 @@
+// Grouping selected nodes into a new container (spec §4): the container's
+// box is the nodes' grouping box (250x150 per node, 50 px padding); it shows
+// at once as pending and is removed again if the server refuses it.
+import {
+  constants,
+  groupingBox,
+  message,
+  relativePosition,
+  temporaryId,
+  type NodeKind,
+} from "@dastyar/rules";
+import { atom } from "jotai";
+import { setNodeContainer } from "../../api/nodes";
+import { kindInfoOf, newNodeData } from "../../canvas/kinds";
+import { databaseId, savedRef } from "../../canvas/model";
+import { notifyAtom } from "../notifications";
+import { edgesAtom, nodesAtom } from "./atoms";
+import { absoluteOf } from "./containerGeometry";
+import { createOnServerAtom, pendingNode } from "./create";
+import { findNode, mapNode, withoutNode } from "./graph";
+
+const { defaultContainerWidth, defaultContainerHeight } = constants();
+
+/** Whether node `id` may be grouped: saved, top level, of a kind that goes into containers. */
+function groupable(kind: NodeKind, parentId: string | undefined, saved: boolean): boolean {
+  return saved && !parentId && kindInfoOf(kind).movableIntoContainer;
+}
+
+/** Groups nodes `ids` into a new container; answers its canvas id, or null. */
+export const groupNodesAtom = atom(null, async (get, set, ids: string[]): Promise<string | null> => {
+  const nodes = get(nodesAtom);
+  const members = ids
+    .map((id) => findNode(nodes, id))
+    .filter((n) => n !== undefined)
+    .filter((n) => groupable(n.type as NodeKind, n.parentId, savedRef(n) !== null));
+  const refused = ids
+    .map((id) => findNode(nodes, id))
+    .find((n) => n?.type === "analyzer");
+  if (refused) set(notifyAtom, { kind: "error", text: message("analyzer_inside_container", {}) });
+  const box = groupingBox(members.map((n) => absoluteOf(nodes, n)));
+  if (!box || members.length === 0) return null;
+
+  const fresh = newNodeData("container");
+  if (fresh.type === "container") {
+    fresh.data.width = box.width || defaultContainerWidth;
+    fresh.data.height = box.height || defaultContainerHeight;
+  }
+  const provisional = temporaryId("container", Date.now());
+  set(nodesAtom, [pendingNode(provisional, fresh, { x: box.x, y: box.y }), ...get(nodesAtom)]);
+  const containerId = await set(createOnServerAtom, provisional);
+  if (!containerId) {
+    // createOnServer marked it error; a failed group leaves no container behind.
+    const left = withoutNode(get(nodesAtom), get(edgesAtom), provisional);
+    set(nodesAtom, left.nodes);
+    set(notifyAtom, { kind: "error", text: message("group_create_failed", {}) });
+    return null;
+  }
+
+  const origin = { x: box.x, y: box.y };
+  await Promise.all(
+    members.map(async (member) => {
+      const ref = savedRef(member)!;
+      const before = findNode(get(nodesAtom), member.id);
+      if (!before) return;
+      const at = relativePosition(origin, absoluteOf(get(nodesAtom), before));
+      set(nodesAtom, mapNode(get(nodesAtom), member.id, (n) => ({ ...n, position: at, parentId: containerId, selected: false })));
+      try {
+        await setNodeContainer(ref.kind, ref.id, databaseId(containerId), at);
+      } catch {
+        set(nodesAtom, mapNode(get(nodesAtom), member.id, () => before));
+        set(notifyAtom, { kind: "error", text: message("node_add_to_container_failed", {}) });
+      }
+    }),
+  );
+  set(notifyAtom, { kind: "success", text: message("container_created", {}) });
+  return containerId;
+});

@@ -1,0 +1,80 @@
+// Creating a node on the server for a node already on the canvas (a new one,
+// or a retry): the temporary id becomes `type-databaseId` and the status
+// success, or the node goes to error; assistants may finish through a job.
+import { isLimitFailure, nodePayload, type NodeData, type NodeKind } from "@dastyar/rules";
+import { atom } from "jotai";
+import { ApiError } from "../../api/client";
+import { createNode } from "../../api/nodes";
+import { databaseId, toFlowNode, type FlowNode } from "../../canvas/model";
+import { notifyAtom } from "../notifications";
+import { edgesAtom, nodesAtom, projectIdAtom } from "./atoms";
+import { failureText } from "./failures";
+import { findNode, mapNode, patchData, renameNode } from "./graph";
+import { pollJobAtom } from "./jobs";
+import { checkLimitAtom } from "./limits";
+
+/** Assistants and analyzers are created in the background and polled. */
+function createsThroughJob(kind: NodeKind): boolean {
+  return kind === "assistant" || kind === "analyzer";
+}
+
+/**
+ * Sends node `id` (on the canvas, pending) to the server; answers its new
+ * canvas id, or null when creation failed (the node is then in error).
+ */
+export const createOnServerAtom = atom(null, async (get, set, id: string): Promise<string | null> => {
+  const projectId = get(projectIdAtom);
+  const node = findNode(get(nodesAtom), id);
+  if (projectId === null || !node) return null;
+  const kind = node.type as NodeKind;
+  const payload = nodePayload({ type: kind, data: node.data } as NodeData);
+  if (!payload) return null;
+  if (createsThroughJob(kind)) Object.assign(payload, { async: true });
+  const parentId = node.parentId ? databaseId(node.parentId) : null;
+
+  try {
+    const created = await createNode(kind, {
+      projectId,
+      name: node.data.label,
+      position: node.position,
+      containerId: parentId,
+      payload,
+    });
+    if (get(projectIdAtom) !== projectId) return null;
+    const saved = toFlowNode(created.node);
+    const renamed = renameNode(get(nodesAtom), get(edgesAtom), id, saved.id);
+    // Keep where the node is now (it may have moved while the call ran).
+    set(nodesAtom, mapNode(renamed.nodes, saved.id, (n) => ({ ...n, data: saved.data })));
+    set(edgesAtom, renamed.edges);
+    if (created.jobId !== undefined) void set(pollJobAtom, saved.id, created.jobId);
+    return saved.id;
+  } catch (error) {
+    if (get(projectIdAtom) !== projectId) return null;
+    set(nodesAtom, patchData(get(nodesAtom), id, { creationStatus: "error" }));
+    if (error instanceof ApiError && isLimitFailure(error.status, error.message)) {
+      // The server counted differently from the usage check: say so the
+      // same way (checkLimitAtom shows the limit when usage confirms it).
+      const fits = await set(checkLimitAtom, kind);
+      if (!fits) return null;
+    }
+    set(notifyAtom, { kind: "error", text: failureText("node_add_failed", kind, error) });
+    return null;
+  }
+});
+
+/** A node freshly placed on the canvas, pending, under a temporary id. */
+export function pendingNode(id: string, fresh: NodeData, at: FlowNode["position"], parentId?: string): FlowNode {
+  const node: FlowNode = {
+    id,
+    type: fresh.type,
+    position: at,
+    data: { ...fresh.data, creationStatus: "pending" },
+  };
+  if (parentId) node.parentId = parentId;
+  if (fresh.type === "container") {
+    node.width = fresh.data.width;
+    node.height = fresh.data.height;
+    node.zIndex = -1;
+  }
+  return node;
+}

@@ -1,0 +1,11 @@
+// The canvas's state and what can be done to it.
+export * from "./atoms";
+export { addNodeAtom, DEFAULT_POSITION } from "./addNode";
+export { connectAtom, checkProposalAtom } from "./connect";
+export { groupNodesAtom } from "./containers";
+export { deleteEdgeAtom, edgeWarningAtom } from "./deleteEdge";
+export { deleteNodeAtom } from "./deleteNode";
+export { loadCanvasAtom, closeCanvasAtom } from "./load";
+export { finishDragAtom, takeOutOfContainerAtom, type Placement } from "./move";
+export { retryNodeAtom } from "./retry";
+export { saveNodeAtom, type SaveResult } from "./save";

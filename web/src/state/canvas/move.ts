@@ -1,0 +1,107 @@
+// Moving nodes (spec §4): a position is saved once, when a drag ends, for
+// kinds that may be positioned; dropping a node on a container puts it in,
+// dragging it out of its container takes it out (placed to the container's
+// right); a failed move into or out of a container puts the node back.
+import {
+  dropTarget,
+  message,
+  positionOutsideContainer,
+  relativePosition,
+  type NodeKind,
+  type Position,
+} from "@dastyar/rules";
+import { atom } from "jotai";
+import { saveNodePosition, setNodeContainer } from "../../api/nodes";
+import { kindInfoOf } from "../../canvas/kinds";
+import { databaseId, savedRef, type FlowNode } from "../../canvas/model";
+import { notifyAtom } from "../notifications";
+import { nodesAtom } from "./atoms";
+import { absoluteOf, boxOf, dropBoxes } from "./containerGeometry";
+import { findNode, mapNode } from "./graph";
+
+/** Where a node was when a drag began, to put it back. */
+export type Placement = { position: Position; parentId?: string };
+
+function place(nodes: FlowNode[], id: string, at: Placement): FlowNode[] {
+  return mapNode(nodes, id, (n) => {
+    const { parentId: _old, ...rest } = n;
+    return at.parentId ? { ...rest, position: at.position, parentId: at.parentId } : { ...rest, position: at.position };
+  });
+}
+
+/** Settles the drag of nodes `ids`, which began at `starts`. */
+export const finishDragAtom = atom(
+  null,
+  async (_get, set, ids: string[], starts: ReadonlyMap<string, Placement>) => {
+    await Promise.all(ids.map((id) => set(settleOneAtom, id, starts.get(id))));
+  },
+);
+
+const settleOneAtom = atom(null, async (get, set, id: string, start: Placement | undefined) => {
+  const nodes = get(nodesAtom);
+  const node = findNode(nodes, id);
+  if (!node) return;
+  const kind = node.type as NodeKind;
+  const ref = savedRef(node);
+  const info = kindInfoOf(kind);
+  if (!ref || !info.positionable) return;
+  const revert = () => start && set(nodesAtom, place(get(nodesAtom), id, start));
+
+  const target = kind === "container" ? null : dropTarget(absoluteOf(nodes, node), dropBoxes(nodes, id));
+  const parent = node.parentId ?? null;
+
+  if (target !== null && target !== parent) {
+    if (!info.movableIntoContainer) {
+      revert();
+      const code = kind === "analyzer" ? "analyzer_inside_container" : "node_cannot_move_to_container";
+      set(notifyAtom, { kind: "error", text: message(code, { type: info.label }) });
+      return;
+    }
+    const container = findNode(nodes, target)!;
+    const at = relativePosition(container.position, absoluteOf(nodes, node));
+    set(nodesAtom, place(get(nodesAtom), id, { position: at, parentId: target }));
+    try {
+      await setNodeContainer(kind, ref.id, databaseId(target), at);
+      set(notifyAtom, { kind: "success", text: message("node_added_to_container", {}) });
+    } catch {
+      revert();
+      set(notifyAtom, { kind: "error", text: message("node_add_to_container_failed", {}) });
+    }
+    return;
+  }
+
+  if (target === null && parent !== null) {
+    await set(takeOutOfContainerAtom, id, start);
+    return;
+  }
+
+  try {
+    await saveNodePosition(kind, ref.id, node.position);
+  } catch {
+    set(notifyAtom, { kind: "error", text: message("node_position_failed", {}) });
+  }
+});
+
+/**
+ * Takes node `id` out of its container, placing it 50 px to the right of the
+ * container; on failure it goes back to `start` (or where it was).
+ */
+export const takeOutOfContainerAtom = atom(null, async (get, set, id: string, start?: Placement) => {
+  const nodes = get(nodesAtom);
+  const node = findNode(nodes, id);
+  const container = node?.parentId ? findNode(nodes, node.parentId) : undefined;
+  const ref = node ? savedRef(node) : null;
+  if (!node || !container || !ref) return false;
+  const before: Placement = start ?? { position: node.position, parentId: node.parentId };
+  const at = positionOutsideContainer(boxOf(container), node.position);
+  set(nodesAtom, place(get(nodesAtom), id, { position: at }));
+  try {
+    await setNodeContainer(node.type as NodeKind, ref.id, null, at);
+    set(notifyAtom, { kind: "success", text: message("node_removed_from_container", {}) });
+    return true;
+  } catch {
+    set(nodesAtom, place(get(nodesAtom), id, before));
+    set(notifyAtom, { kind: "error", text: message("node_remove_from_container_failed", {}) });
+    return false;
+  }
+});
