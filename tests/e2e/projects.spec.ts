@@ -45,11 +45,11 @@ test("create, rename and categorise a project; it all survives a reload", async 
   await expect(reloaded.getByTestId("project-updated")).toHaveText(expected);
   expect(expected).toMatch(/[۰-۹]/);
 
-  // Opening it shows the canvas placeholder with the project's name.
+  // Opening it shows the project's canvas under its name.
   await reloaded.getByRole("link", { name: fa.projects.open, exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/projects/${stored.id}$`));
   await expect(page.getByTestId("canvas-project-name")).toHaveText("پشتیبانی فروشگاه");
-  await expect(page.getByText(fa.canvas.placeholder)).toBeVisible();
+  await expect(page.getByTestId("flow-pane")).toBeVisible();
 });
 
 test("a thumbnail shows when the project has one", async ({ page }) => {

@@ -27,7 +27,7 @@ function freePort(): Promise<number> {
 
 export default async function startServer(): Promise<() => Promise<void>> {
   const binary = process.env.DASTYAR_E2E_BINARY ?? join(REPO, "target/debug/dastyar");
-  const webDir = join(REPO, "web/dist");
+  const webDir = process.env.DASTYAR_E2E_WEB_DIR ?? join(REPO, "web/dist");
   if (!existsSync(binary)) throw new Error(`e2e: no server binary at ${binary}; run \`make e2e\``);
   if (!existsSync(join(webDir, "index.html"))) throw new Error(`e2e: ${webDir} is not built; run \`make e2e\``);
 

@@ -2,6 +2,8 @@
 // Persian literal: they read from here. Error texts are not here: they come from
 // the server's message or from `message(code, params)` of @dastyar/rules.
 import { formatNumber } from "../format/number";
+import { canvas } from "./canvas";
+import { nodes } from "./nodes";
 
 export const fa = {
   app: {
@@ -67,10 +69,8 @@ export const fa = {
     noThumbnail: "بدون تصویر",
     actions: "کارهای پروژه",
   },
-  canvas: {
-    back: "بازگشت به پروژه‌ها",
-    placeholder: "بوم این پروژه در مرحلهٔ بعد ساخته می‌شود.",
-  },
+  canvas,
+  nodes,
   subscription: {
     title: "اشتراک و اعتبار",
     placeholder: "خرید اشتراک و بستهٔ اعتبار به‌زودی در همین صفحه در دسترس خواهد بود.",

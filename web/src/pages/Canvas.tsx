@@ -1,58 +1,54 @@
-import type { Project } from "@dastyar/rules";
+import { useAtomValue, useSetAtom } from "jotai";
 import { useEffect, useState } from "react";
-import { ApiError } from "../api/client";
+import type { Project } from "@dastyar/rules";
 import { getProject } from "../api/projects";
+import { Workspace } from "../canvas/Workspace";
 import { CenteredMessage } from "../components/CenteredMessage";
 import { PageShell } from "../components/PageShell";
 import { fa } from "../i18n/fa";
 import { Link } from "../router/Link";
 import { paths } from "../router/paths";
-import { errorText } from "../state/notifications";
+import { canvasLoadAtom, closeCanvasAtom, loadCanvasAtom } from "../state/canvas";
 import styles from "./Canvas.module.css";
 
-/** One project's canvas. For now: the project's name and a plain note that the canvas comes next. */
+/** One project's canvas. */
 export function Canvas({ projectId }: { projectId: number }) {
+  const load = useAtomValue(canvasLoadAtom);
+  const loadCanvas = useSetAtom(loadCanvasAtom);
+  const closeCanvas = useSetAtom(closeCanvasAtom);
   const [project, setProject] = useState<Project | null>(null);
-  const [error, setError] = useState<string>();
 
   useEffect(() => {
     const abort = new AbortController();
-    setProject(null);
-    setError(undefined);
-    getProject(projectId, abort.signal)
-      .then(setProject)
-      .catch((failure: unknown) => {
-        if (abort.signal.aborted) return;
-        // A missing project says so; anything else is the spec's "failed to load project".
-        const missing = failure instanceof ApiError && failure.status === 404;
-        setError(missing ? errorText(failure) : errorText(failure, "project_load_failed"));
-      });
-    return () => abort.abort();
-  }, [projectId]);
+    void loadCanvas(projectId, abort.signal);
+    getProject(projectId, abort.signal).then(setProject, () => undefined);
+    return () => {
+      abort.abort();
+      closeCanvas();
+    };
+  }, [projectId, loadCanvas, closeCanvas]);
 
   return (
-    <PageShell>
-      <Link to={paths.projects} className={styles.back}>
-        {fa.canvas.back}
-      </Link>
-      {error ? (
+    <PageShell wide>
+      <header className={styles.header}>
+        <Link to={paths.projects} className={styles.back}>
+          {fa.canvas.back}
+        </Link>
+        {project && (
+          <h1 className={styles.title} data-testid="canvas-project-name">
+            {project.name}
+          </h1>
+        )}
+        {project?.category && <span className={styles.category}>{project.category}</span>}
+      </header>
+      {load.status === "failed" ? (
         <CenteredMessage>
-          <p role="alert">{error}</p>
+          <p role="alert">{load.message}</p>
         </CenteredMessage>
-      ) : !project ? (
+      ) : load.status === "loading" ? (
         <CenteredMessage busy>{fa.app.loading}</CenteredMessage>
       ) : (
-        <section className={styles.canvas} aria-labelledby="project-title">
-          <header className={styles.header}>
-            <h1 id="project-title" className={styles.title} data-testid="canvas-project-name">
-              {project.name}
-            </h1>
-            {project.category && <span className={styles.category}>{project.category}</span>}
-          </header>
-          <div className={styles.board}>
-            <p className={styles.placeholder}>{fa.canvas.placeholder}</p>
-          </div>
-        </section>
+        <Workspace projectId={projectId} />
       )}
     </PageShell>
   );

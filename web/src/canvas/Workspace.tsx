@@ -1,0 +1,210 @@
+// The canvas: React Flow over the canvas atoms. Every change goes through
+// the state actions (state/canvas); this component only wires events to
+// them. The flow pane stays left to right (React Flow misplaces nodes under
+// rtl); the nodes, panels and page around it are right to left.
+import {
+  Background,
+  Controls,
+  MiniMap,
+  ReactFlow,
+  ReactFlowProvider,
+  applyEdgeChanges,
+  applyNodeChanges,
+  useReactFlow,
+  type Connection,
+  type EdgeChange,
+  type FinalConnectionState,
+  type NodeChange,
+  type OnBeforeDelete,
+} from "@xyflow/react";
+import "@xyflow/react/dist/style.css";
+import { viewportCentre, type NodeKind, type Position } from "@dastyar/rules";
+import { useAtomValue, useSetAtom, useStore } from "jotai";
+import { useCallback, useMemo, useRef, useState, type MouseEvent as ReactMouseEvent } from "react";
+import { fa } from "../i18n/fa";
+import {
+  addNodeAtom,
+  checkProposalAtom,
+  connectAtom,
+  edgesAtom,
+  finishDragAtom,
+  nodesAtom,
+  selectedNodeIdAtom,
+  type Placement,
+} from "../state/canvas";
+import { notifyAtom } from "../state/notifications";
+import { ContextMenu, type MenuTarget } from "./ContextMenu";
+import { useEdgeDeletion } from "./useEdgeDeletion";
+import type { FlowEdge, FlowNode } from "./model";
+import { nodeTypes } from "./nodes/registry";
+import { Palette } from "./Palette";
+import { SettingsPanel } from "./panels/SettingsPanel";
+import { Toolbar } from "./Toolbar";
+import styles from "./Workspace.module.css";
+import { useDeleteNodes } from "./useDeleteNodes";
+
+export function Workspace({ projectId }: { projectId: number }) {
+  return (
+    <ReactFlowProvider>
+      <Board projectId={projectId} />
+    </ReactFlowProvider>
+  );
+}
+
+function Board({ projectId }: { projectId: number }) {
+  const store = useStore();
+  const nodes = useAtomValue(nodesAtom);
+  const edges = useAtomValue(edgesAtom);
+  const flow = useReactFlow<FlowNode, FlowEdge>();
+  const paneRef = useRef<HTMLDivElement>(null);
+  const dragStarts = useRef(new Map<string, Placement>());
+  const [menu, setMenu] = useState<MenuTarget | null>(null);
+
+  const addNode = useSetAtom(addNodeAtom);
+  const connect = useSetAtom(connectAtom);
+  const checkProposal = useSetAtom(checkProposalAtom);
+  const finishDrag = useSetAtom(finishDragAtom);
+  const select = useSetAtom(selectedNodeIdAtom);
+  const notify = useSetAtom(notifyAtom);
+  const { requestEdgeDeletion, confirmation } = useEdgeDeletion();
+  const deleteNodes = useDeleteNodes();
+
+  // Moves, selections and measurements apply at once; removals go through
+  // the delete actions (onBeforeDelete), which talk to the server first.
+  const onNodesChange = useCallback(
+    (changes: NodeChange<FlowNode>[]) => {
+      const kept = changes.filter((c) => c.type !== "remove");
+      if (kept.length > 0) store.set(nodesAtom, applyNodeChanges(kept, store.get(nodesAtom)));
+    },
+    [store],
+  );
+  const onEdgesChange = useCallback(
+    (changes: EdgeChange<FlowEdge>[]) => {
+      const kept = changes.filter((c) => c.type !== "remove");
+      if (kept.length > 0) store.set(edgesAtom, applyEdgeChanges(kept, store.get(edgesAtom)));
+    },
+    [store],
+  );
+
+  const onBeforeDelete: OnBeforeDelete<FlowNode, FlowEdge> = useCallback(
+    async ({ nodes: goingNodes, edges: goingEdges }) => {
+      const nodeIds = new Set(goingNodes.map((n) => n.id));
+      // Edges of deleted nodes go with their nodes; only stand-alone edges are deleted as edges.
+      for (const edge of goingEdges) {
+        if (!nodeIds.has(edge.source) && !nodeIds.has(edge.target)) requestEdgeDeletion(edge.id);
+      }
+      deleteNodes(goingNodes.map((n) => n.id));
+      return false;
+    },
+    [requestEdgeDeletion, deleteNodes],
+  );
+
+  const isValidConnection = useCallback(
+    (c: Connection | FlowEdge) => checkProposal({ source: c.source, target: c.target }).ok,
+    [checkProposal],
+  );
+  const onConnect = useCallback((c: Connection) => void connect({ source: c.source, target: c.target }), [connect]);
+  // A drop on a node the rules refused: say why (nothing was sent).
+  const onConnectEnd = useCallback(
+    (_event: MouseEvent | TouchEvent, state: FinalConnectionState) => {
+      if (state.isValid !== false || !state.fromNode || !state.toNode) return;
+      const [source, target] =
+        state.fromHandle?.type === "target" ? [state.toNode.id, state.fromNode.id] : [state.fromNode.id, state.toNode.id];
+      const check = checkProposal({ source, target });
+      if (!check.ok) notify({ kind: "error", text: check.message });
+    },
+    [checkProposal, notify],
+  );
+
+  const onNodeDragStart = useCallback((_e: unknown, _node: FlowNode, dragged: FlowNode[]) => {
+    dragStarts.current = new Map(dragged.map((n) => [n.id, { position: n.position, parentId: n.parentId }]));
+  }, []);
+  const onNodeDragStop = useCallback(
+    (_e: unknown, _node: FlowNode, dragged: FlowNode[]) => {
+      void finishDrag(
+        dragged.map((n) => n.id),
+        dragStarts.current,
+      );
+    },
+    [finishDrag],
+  );
+
+  const onNodeClick = useCallback((_e: ReactMouseEvent, node: FlowNode) => select(node.id), [select]);
+  const onPaneClick = useCallback(() => {
+    select(null);
+    setMenu(null);
+  }, [select]);
+  const onNodeContextMenu = useCallback((event: ReactMouseEvent, node: FlowNode) => {
+    event.preventDefault();
+    setMenu({ kind: "node", id: node.id, x: event.clientX, y: event.clientY });
+  }, []);
+  const onEdgeContextMenu = useCallback((event: ReactMouseEvent, edge: FlowEdge) => {
+    event.preventDefault();
+    setMenu({ kind: "edge", id: edge.id, x: event.clientX, y: event.clientY });
+  }, []);
+
+  /** The flow coordinates of the middle of what is on screen (the default position before the pane exists). */
+  const centre = useCallback((): Position | undefined => {
+    const pane = paneRef.current;
+    if (!pane) return undefined;
+    const centre = viewportCentre(flow.getViewport(), pane.clientWidth, pane.clientHeight);
+    // Centre the node's box, not its corner.
+    return { x: Math.round(centre.x - 125), y: Math.round(centre.y - 75) };
+  }, [flow]);
+
+  const onAdd = useCallback((kind: NodeKind) => void addNode({ kind, position: centre() }), [addNode, centre]);
+
+  // Edge looks follow their connection status; recomputed only when the edges change.
+  const shownEdges = useMemo(
+    () =>
+      edges.map((e) => {
+        const status = e.data?.connectionStatus ?? "success";
+        return status === "success" ? e : { ...e, animated: status === "pending", className: styles[`edge-${status}`] };
+      }),
+    [edges],
+  );
+
+  return (
+    <div className={styles.workspace}>
+      <Palette onAdd={onAdd} />
+      <section className={styles.main} aria-label={fa.canvas.region}>
+        <Toolbar projectId={projectId} centre={centre} paneRef={paneRef} />
+        <div className={styles.pane} dir="ltr" ref={paneRef} data-testid="flow-pane">
+          <ReactFlow<FlowNode, FlowEdge>
+            nodes={nodes}
+            edges={shownEdges}
+            nodeTypes={nodeTypes}
+            onNodesChange={onNodesChange}
+            onEdgesChange={onEdgesChange}
+            onBeforeDelete={onBeforeDelete}
+            isValidConnection={isValidConnection}
+            onConnect={onConnect}
+            onConnectEnd={onConnectEnd}
+            onNodeDragStart={onNodeDragStart}
+            onNodeDragStop={onNodeDragStop}
+            onNodeClick={onNodeClick}
+            onPaneClick={onPaneClick}
+            onNodeContextMenu={onNodeContextMenu}
+            onEdgeContextMenu={onEdgeContextMenu}
+            deleteKeyCode={["Delete", "Backspace"]}
+            multiSelectionKeyCode={["Shift", "Control", "Meta"]}
+            onlyRenderVisibleElements
+            minZoom={0.05}
+            fitView
+            fitViewOptions={{ maxZoom: 1 }}
+            colorMode="dark"
+            proOptions={{ hideAttribution: true }}
+          >
+            <Background gap={22} />
+            <MiniMap pannable zoomable ariaLabel={fa.canvas.minimap} />
+            <Controls />
+          </ReactFlow>
+          {nodes.length === 0 && <p className={styles.empty}>{fa.canvas.empty}</p>}
+        </div>
+      </section>
+      <SettingsPanel />
+      {menu && <ContextMenu target={menu} onClose={() => setMenu(null)} onDeleteEdge={requestEdgeDeletion} />}
+      {confirmation}
+    </div>
+  );
+}

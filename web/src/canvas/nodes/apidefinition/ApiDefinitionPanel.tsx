@@ -1,0 +1,6 @@
+// The apidefinition node's settings.
+import type { PanelProps } from "../../panels/types";
+
+export function ApiDefinitionPanel(_props: PanelProps<"apidefinition">) {
+  return null;
+}

@@ -1,0 +1,6 @@
+// The assistant node's settings.
+import type { PanelProps } from "../../panels/types";
+
+export function AssistantPanel(_props: PanelProps<"assistant">) {
+  return null;
+}

@@ -1,0 +1,2 @@
+// The analyzer node's settings panel and card.
+export const analyzer = {} as const;

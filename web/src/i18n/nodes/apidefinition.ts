@@ -1,0 +1,2 @@
+// The apidefinition node's settings panel and card.
+export const apidefinition = {} as const;

@@ -1,0 +1,2 @@
+// The assistant node's settings panel and card.
+export const assistant = {} as const;

@@ -1,0 +1,2 @@
+// The googlesheet node's settings panel and card.
+export const googlesheet = {} as const;

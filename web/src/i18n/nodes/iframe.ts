@@ -1,0 +1,2 @@
+// The iframe node's settings panel and card.
+export const iframe = {} as const;

@@ -1,0 +1,2 @@
+// The instruction node's settings panel and card.
+export const instruction = {} as const;

@@ -1,0 +1,2 @@
+// The request node's settings panel and card.
+export const request = {} as const;

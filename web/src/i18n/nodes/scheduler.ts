@@ -1,0 +1,2 @@
+// The scheduler node's settings panel and card.
+export const scheduler = {} as const;

@@ -1,0 +1,2 @@
+// The testframe node's settings panel and card.
+export const testframe = {} as const;

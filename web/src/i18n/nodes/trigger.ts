@@ -1,0 +1,2 @@
+// The trigger node's settings panel and card.
+export const trigger = {} as const;
