@@ -43,3 +43,12 @@ export function newNodeData(kind: NodeKind): NodeData {
   }
   return fresh;
 }
+
+/**
+ * The name the server stores for a node. A function's stored name is its
+ * tool name (the same key as its payload's `name`), so its label follows it.
+ */
+export function storedName(data: NodeData): string {
+  if (data.type === "function") return data.data.functionName.trim() || data.data.label;
+  return data.data.label;
+}

@@ -106,6 +106,23 @@ describe("adding a node", () => {
     expect(store.get(nodesAtom)[0]).toMatchObject({ id: "instruction-3", position: { x: 700, y: 400 } });
   });
 
+  it("steps a new node aside from top-level nodes already at its spot", async () => {
+    const store = openCanvas();
+    store.set(nodesAtom, [
+      flowNode("assistant-1", {}, { position: DEFAULT_POSITION }),
+      flowNode("filedb-2", {}, { position: { x: DEFAULT_POSITION.x + 30, y: DEFAULT_POSITION.y + 30 } }),
+      // A child's position is relative to its container: it takes no canvas spot.
+      flowNode("sms-3", {}, { parentId: "container-9", position: { x: DEFAULT_POSITION.x + 60, y: DEFAULT_POSITION.y + 60 } }),
+    ]);
+    vi.mocked(createNode).mockReturnValue(deferred<Created>().promise);
+
+    void store.set(addNodeAtom, { kind: "instruction" });
+
+    const expected = { x: DEFAULT_POSITION.x + 60, y: DEFAULT_POSITION.y + 60 };
+    expect(store.get(nodesAtom)[3]).toMatchObject({ id: `instruction-temp-${NOW}`, position: expected });
+    expect(vi.mocked(createNode).mock.calls[0]![1].position).toEqual(expected);
+  });
+
   it("takes the status the server answers: a function created on its own waits for an assistant", async () => {
     const store = openCanvas();
     vi.mocked(createNode).mockResolvedValue({

@@ -47,12 +47,10 @@ export const groupNodesAtom = atom(null, async (get, set, ids: string[]): Promis
   }
   const provisional = temporaryId("container", Date.now());
   set(nodesAtom, [pendingNode(provisional, fresh, { x: box.x, y: box.y }), ...get(nodesAtom)]);
-  const containerId = await set(createOnServerAtom, provisional);
+  const containerId = await set(createOnServerAtom, provisional, "group_create_failed");
   if (!containerId) {
-    // createOnServer marked it error; a failed group leaves no container behind.
-    const left = withoutNode(get(nodesAtom), get(edgesAtom), provisional);
-    set(nodesAtom, left.nodes);
-    set(notifyAtom, { kind: "error", text: message("group_create_failed", {}) });
+    // A failed group leaves no container behind (createOnServer said why).
+    set(nodesAtom, withoutNode(get(nodesAtom), get(edgesAtom), provisional).nodes);
     return null;
   }
 

@@ -45,7 +45,9 @@ const settleOneAtom = atom(null, async (get, set, id: string, start: Placement |
   const ref = savedRef(node);
   const info = kindInfoOf(kind);
   if (!ref || !info.positionable) return;
-  const revert = () => start && set(nodesAtom, place(get(nodesAtom), id, start));
+  // Without a recorded start, back to where the drag ended (outside any new container).
+  const revert = () =>
+    set(nodesAtom, place(get(nodesAtom), id, start ?? { position: node.position, parentId: node.parentId }));
 
   const target = kind === "container" ? null : dropTarget(absoluteOf(nodes, node), dropBoxes(nodes, id));
   const parent = node.parentId ?? null;

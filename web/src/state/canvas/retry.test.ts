@@ -1,13 +1,12 @@
 // Retrying a node (spec §4): pending first; then created anew when it was
 // never stored, its failed job retried, or its settings re-sent. Test frames
 // are not retried.
-import { constants, kindInfo, message, type JobView } from "@dastyar/rules";
+import { constants, kindInfo, message, type JobView, type NodeView } from "@dastyar/rules";
 import { createStore } from "jotai";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "../../api/client";
 import { renameContainer, resizeContainer } from "../../api/containers";
 import { createNode, getJob, retryJob, updateNode, type Created } from "../../api/nodes";
-import type { NodeView } from "@dastyar/rules";
 import { notificationsAtom } from "../notifications";
 import { nodesAtom, projectIdAtom } from "./atoms";
 import { failedJobsAtom, pollJobAtom } from "./jobs";

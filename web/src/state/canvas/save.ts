@@ -5,6 +5,7 @@ import { nodePayload, prepareNodeData, type NodeData, type NodeKind, type Proble
 import { atom } from "jotai";
 import { renameContainer, resizeContainer } from "../../api/containers";
 import { updateNode } from "../../api/nodes";
+import { storedName } from "../../canvas/kinds";
 import { savedRef, toFlowNode, type AnyNodeData } from "../../canvas/model";
 import { notifyAtom } from "../notifications";
 import { nodesAtom } from "./atoms";
@@ -53,8 +54,9 @@ async function send(kind: NodeKind, id: number, data: AnyNodeData, before?: AnyN
     }
     return saved ? toFlowNode(saved).data : { ...data, creationStatus: "success" };
   }
-  const payload = nodePayload({ type: kind, data } as NodeData) ?? {};
-  const view = await updateNode(kind, id, { ...payload, name: data.label });
+  const typed = { type: kind, data } as NodeData;
+  const payload = nodePayload(typed) ?? {};
+  const view = await updateNode(kind, id, { ...payload, name: storedName(typed) });
   return toFlowNode(view).data;
 }
 
