@@ -1,6 +1,9 @@
 // How an edge is removed on the server, by its connection kind (spec §4:
 // "edge deletion dispatches by connection kind"). One table; an edge never
-// stored (pending or refused) has nothing to remove.
+// stored (pending or refused) has nothing to remove. The spec's "specific
+// removal" for doc/sheet → vector store and filedb/vector store → assistant
+// is the plain edge delete here: this server undoes each link's stored
+// effect (the assistant's vector store, the store's sources) with the edge.
 import type { EdgeKind } from "@dastyar/rules";
 import { disconnectSms, disconnectTrigger } from "../../api/disconnect";
 import { deleteEdge } from "../../api/edges";
