@@ -131,6 +131,15 @@ function codeForStatus(status: number): MessageCode {
   }
 }
 
+/**
+ * For signed-in calls made without `request` (uploads with progress, file
+ * downloads): a 401 ends the session as it would there. Answers the error.
+ */
+export function signedInFailure(error: ApiError): ApiError {
+  if (error.status === 401) endSession();
+  return error;
+}
+
 /** The token is no good: forget it and send the person to sign in, remembering where they were. */
 function endSession(): void {
   clearToken();

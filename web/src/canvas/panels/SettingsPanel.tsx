@@ -10,6 +10,7 @@ import { kindInfoOf } from "../kinds";
 import { savedRef, type FlowNode } from "../model";
 import { panels } from "../nodes/registry";
 import { TextInput } from "./fields/TextInput";
+import { LocalProblemsContext } from "./localProblems";
 import styles from "./SettingsPanel.module.css";
 import type { PanelProps } from "./types";
 import { usePanelForm } from "./usePanelForm";
@@ -57,7 +58,9 @@ function NodePanel({ node }: { node: FlowNode }) {
           error={form.error("label")}
           onChange={(value) => form.update({ label: value })}
         />
-        <Panel form={form} />
+        <LocalProblemsContext.Provider value={form.report}>
+          <Panel form={form} />
+        </LocalProblemsContext.Provider>
         {!stored && <p className={styles.note}>{fa.canvas.panel.notSaved}</p>}
         {form.problems.length > 0 && (
           <p className={styles.invalid} role="alert">

@@ -1,6 +1,6 @@
 // A settings panel's draft: edited freely, checked live by the rules
 // (prepareNodeData runs every validator the server runs), saved on demand.
-import { prepareNodeData, type NodeData, type NodeKind, type Problem } from "@dastyar/rules";
+import { message, prepareNodeData, type NodeData, type NodeKind, type Problem } from "@dastyar/rules";
 import { useSetAtom } from "jotai";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { saveNodeAtom } from "../../state/canvas";
@@ -14,6 +14,8 @@ export type PanelForm<K extends NodeKind = NodeKind> = {
   /** The Persian problem with a field, if it has one. */
   error: (field: string) => string | undefined;
   problems: Problem[];
+  /** For fields' own problems (see localProblems.ts). */
+  report: (key: string, message: string | null) => void;
   dirty: boolean;
   saving: boolean;
   save: () => Promise<boolean>;
@@ -26,6 +28,7 @@ export function usePanelForm(node: FlowNode): PanelForm {
   const [dirty, setDirty] = useState(false);
   const [saving, setSaving] = useState(false);
   const [serverProblems, setServerProblems] = useState<Problem[]>([]);
+  const [local, setLocal] = useState<ReadonlyMap<string, string>>(new Map());
 
   // Another node, or what the server answered after a save: start again from it.
   useEffect(() => {
@@ -40,9 +43,20 @@ export function usePanelForm(node: FlowNode): PanelForm {
   }, [node.id]);
 
   const problems = useMemo(() => {
-    const live = prepareNodeData({ type: kind, data: draft } as NodeData).problems;
-    return [...live, ...serverProblems.filter((p) => !live.some((l) => l.field === p.field))];
-  }, [kind, draft, serverProblems]);
+    const live = liveProblems(kind, draft);
+    const fromFields: Problem[] = [...local].map(([field, message]) => ({ field, code: "invalid_input", message }));
+    return [...live, ...fromFields, ...serverProblems.filter((p) => !live.some((l) => l.field === p.field))];
+  }, [kind, draft, serverProblems, local]);
+
+  const report = useCallback((key: string, message: string | null) => {
+    setLocal((current) => {
+      if ((current.get(key) ?? null) === message) return current;
+      const next = new Map(current);
+      if (message === null) next.delete(key);
+      else next.set(key, message);
+      return next;
+    });
+  }, []);
 
   const update = useCallback((patch: Partial<AnyNodeData>) => {
     setDraft((d) => ({ ...d, ...patch }) as AnyNodeData);
@@ -70,5 +84,14 @@ export function usePanelForm(node: FlowNode): PanelForm {
     }
   }, [saveNode, node.id, draft]);
 
-  return { nodeId: node.id, kind, draft, update, error, problems, dirty, saving, save } as PanelForm;
+  return { nodeId: node.id, kind, draft, update, error, problems, report, dirty, saving, save } as PanelForm;
+}
+
+/** The rules' problems with a draft; data the rules cannot even read (a fraction where a whole number belongs) is one problem. */
+function liveProblems(kind: NodeKind, draft: AnyNodeData): Problem[] {
+  try {
+    return prepareNodeData({ type: kind, data: draft } as NodeData).problems;
+  } catch {
+    return [{ field: "data", code: "invalid_input", message: message("invalid_input", {}) }];
+  }
 }

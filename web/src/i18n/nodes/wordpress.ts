@@ -1,2 +1,81 @@
 // The wordpress node's settings panel and card.
-export const wordpress = {} as const;
+import type { WordpressAuthType, WordpressPostFormat, WordpressPostStatus } from "@dastyar/rules";
+
+const authTypes: Record<WordpressAuthType, string> = {
+  application_password: "گذرواژهٔ برنامه (Application Password)",
+  basic: "نام کاربری و گذرواژه (Basic)",
+  jwt: "توکن JWT",
+};
+
+const postStatuses: Record<WordpressPostStatus, string> = {
+  draft: "پیش‌نویس",
+  publish: "انتشار",
+  future: "زمان‌بندی‌شده",
+  pending: "در انتظار بازبینی",
+  private: "خصوصی",
+};
+
+const postFormats: Record<WordpressPostFormat, string> = {
+  standard: "استاندارد",
+  aside: "یادداشت کوتاه",
+  chat: "گفتگو",
+  gallery: "گالری",
+  link: "پیوند",
+  image: "تصویر",
+  quote: "نقل قول",
+  status: "وضعیت",
+  video: "ویدیو",
+  audio: "صدا",
+};
+
+export const wordpress = {
+  connection: "اتصال به سایت",
+  siteUrl: "نشانی سایت",
+  siteUrlHint: "مثلاً https://blog.example.ir",
+  normalised: (url: string) => `ذخیره به شکل: ${url}`,
+  authType: "روش ورود",
+  authTypes,
+  username: "نام کاربری",
+  applicationPassword: "گذرواژهٔ برنامه",
+  password: "گذرواژه",
+  jwtToken: "توکن JWT",
+  showSecret: "نمایش مقدار محرمانه",
+  authIncomplete: "برای اتصال به دستیار، اطلاعات ورود را کامل کنید:",
+  authComplete: "اطلاعات ورود کامل است.",
+  fields: {
+    "authData.username": "نام کاربری",
+    "authData.applicationPassword": "گذرواژهٔ برنامه",
+    "authData.password": "گذرواژه",
+    "authData.jwtToken": "توکن JWT",
+  } as Record<string, string>,
+  defaults: "پیش‌فرض‌های نوشته",
+  postStatus: "وضعیت نوشته",
+  postStatuses,
+  postFormat: "قالب نوشته",
+  postFormats,
+  defaultCategory: "دستهٔ پیش‌فرض",
+  defaultAuthor: "نویسندهٔ پیش‌فرض",
+  defaultTags: "برچسب‌های پیش‌فرض",
+  idHint: "شناسهٔ عددی در وردپرس",
+  idsHint: "شناسه‌های عددی در وردپرس، جدا با ویرگول",
+  none: "هیچ‌کدام",
+  wholeNumber: "یک عدد صحیح بنویسید.",
+  autoPublish: "انتشار خودکار",
+  content: "محتوای نوشته",
+  postTitle: "عنوان",
+  postContent: "متن",
+  postExcerpt: "خلاصه",
+  slug: "نامک (slug)",
+  categories: "دسته‌ها",
+  tags: "برچسب‌ها",
+  featuredImage: "نشانی تصویر شاخص",
+  authorId: "نویسنده",
+  publishDate: "زمان انتشار",
+  publishDateHint: "برای نوشتهٔ زمان‌بندی‌شده، به شکل 2025-03-21T08:00:00Z",
+  customFields: "فیلدهای سفارشی (JSON)",
+  invalidJson: "این متن JSON معتبری نیست.",
+  customFieldsObject: "فیلدهای سفارشی باید یک شیء JSON باشند.",
+  description: "توضیحات",
+  isActive: "فعال",
+  noSite: "نشانی سایت تعیین نشده",
+} as const;

@@ -1,9 +1,15 @@
-// The apidefinition node's card.
+// The apidefinition node's card: its base URL.
 import type { NodeProps } from "@xyflow/react";
 import { memo } from "react";
+import { fa } from "../../../i18n/fa";
 import type { FlowNodeOf } from "../../model";
-import { NodeShell } from "../NodeShell";
+import { NodeLine, NodeShell } from "../NodeShell";
 
 export const ApiDefinitionNode = memo(function ApiDefinitionNode({ id, data, selected }: NodeProps<FlowNodeOf<"apidefinition">>) {
-  return <NodeShell id={id} kind="apidefinition" data={data} selected={selected} />;
+  const url = data.baseUrl.trim();
+  return (
+    <NodeShell id={id} kind="apidefinition" data={data} selected={selected}>
+      {url ? <NodeLine ltr>{url}</NodeLine> : <NodeLine>{fa.nodes.apidefinition.noUrl}</NodeLine>}
+    </NodeShell>
+  );
 });

@@ -1,6 +1,82 @@
-// The apidefinition node's settings.
+// The apidefinition node's settings: base URL, auth type with the matching
+// credentials, default headers and a description.
+import type { ApiAuthType } from "@dastyar/rules";
+import { useState } from "react";
+import { fa } from "../../../i18n/fa";
+import { Checkbox } from "../../panels/fields/Checkbox";
+import { KeyValueInput } from "../../panels/fields/KeyValueInput";
+import { Select } from "../../panels/fields/Select";
+import { TextArea } from "../../panels/fields/TextArea";
+import { TextInput } from "../../panels/fields/TextInput";
 import type { PanelProps } from "../../panels/types";
+import { AUTH_FIELDS, SECRET_FIELDS, authDataFor, authEntries, type AuthField } from "./auth";
 
-export function ApiDefinitionPanel(_props: PanelProps<"apidefinition">) {
-  return null;
+const t = fa.nodes.apidefinition;
+const AUTH_TYPES: readonly ApiAuthType[] = ["none", "bearer", "api_key", "basic"];
+const FIELD_LABELS: Record<AuthField, string> = {
+  token: t.token,
+  username: t.username,
+  password: t.password,
+  key: t.apiKey,
+  header: t.apiKeyHeader,
+};
+
+export function ApiDefinitionPanel({ form }: PanelProps<"apidefinition">) {
+  const { draft, update, error } = form;
+  const [showSecrets, setShowSecrets] = useState(false);
+  const auth = authEntries(draft.authData);
+  const fields = AUTH_FIELDS[draft.authType];
+  return (
+    <>
+      <TextInput
+        label={t.baseUrl}
+        name="baseUrl"
+        type="url"
+        ltr
+        value={draft.baseUrl}
+        hint={t.baseUrlHint}
+        error={error("baseUrl")}
+        onChange={(baseUrl) => update({ baseUrl })}
+      />
+      <Select<ApiAuthType>
+        label={t.authType}
+        name="authType"
+        value={draft.authType}
+        options={AUTH_TYPES.map((a) => ({ value: a, label: t.authTypes[a] }))}
+        onChange={(authType) => update({ authType, authData: authDataFor(authType, draft.authData) })}
+      />
+      {fields.map((field) => (
+        <TextInput
+          key={field}
+          label={FIELD_LABELS[field]}
+          name={`authData.${field}`}
+          type={SECRET_FIELDS.has(field) && !showSecrets ? "password" : "text"}
+          ltr
+          value={auth[field] ?? ""}
+          hint={field === "header" ? t.apiKeyHeaderHint : undefined}
+          error={error(`authData.${field}`)}
+          onChange={(value) => update({ authData: { ...auth, [field]: value } })}
+        />
+      ))}
+      {fields.some((f) => SECRET_FIELDS.has(f)) && (
+        <Checkbox label={t.showSecret} name="showSecret" checked={showSecrets} onChange={setShowSecrets} />
+      )}
+      <KeyValueInput
+        label={t.defaultHeaders}
+        name="defaultHeaders"
+        value={draft.defaultHeaders}
+        words={t.keyValue}
+        error={error("defaultHeaders")}
+        onChange={(defaultHeaders) => update({ defaultHeaders })}
+      />
+      <TextArea
+        label={t.description}
+        name="description"
+        rows={3}
+        value={draft.description}
+        error={error("description")}
+        onChange={(description) => update({ description })}
+      />
+    </>
+  );
 }

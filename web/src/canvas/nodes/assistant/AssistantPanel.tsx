@@ -1,6 +1,13 @@
-// The assistant node's settings.
+// The assistant node's settings: model, instructions, and its standing with
+// the provider and its connections.
+import { defaultNodeData, type AssistantData } from "@dastyar/rules";
+import { fa } from "../../../i18n/fa";
 import type { PanelProps } from "../../panels/types";
+import { AssistantFields } from "./AssistantFields";
 
-export function AssistantPanel(_props: PanelProps<"assistant">) {
-  return null;
+/** The spec's default model for a new assistant, as the rules give it. */
+const DEFAULT_MODEL = (defaultNodeData("assistant").data as AssistantData).model;
+
+export function AssistantPanel({ form }: PanelProps<"assistant">) {
+  return <AssistantFields form={form} words={fa.nodes.assistant} defaultModel={DEFAULT_MODEL} />;
 }

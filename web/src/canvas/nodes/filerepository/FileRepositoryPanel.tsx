@@ -1,6 +1,8 @@
-// The filerepository node's settings.
+// The filerepository node's settings: its files (upload, download, delete).
+import { fa } from "../../../i18n/fa";
 import type { PanelProps } from "../../panels/types";
+import { FilesEditor } from "../filedb/FilesEditor";
 
-export function FileRepositoryPanel(_props: PanelProps<"filerepository">) {
-  return null;
+export function FileRepositoryPanel({ form }: PanelProps<"filerepository">) {
+  return <FilesEditor form={form} words={fa.nodes.filerepository.files} hint={fa.nodes.filerepository.hint} />;
 }

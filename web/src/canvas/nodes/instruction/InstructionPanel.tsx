@@ -1,6 +1,21 @@
-// The instruction node's settings.
+// The instruction node's settings: its text.
+import { fa } from "../../../i18n/fa";
+import { TextArea } from "../../panels/fields/TextArea";
 import type { PanelProps } from "../../panels/types";
+import { readsLtr } from "../assistant/direction";
 
-export function InstructionPanel(_props: PanelProps<"instruction">) {
-  return null;
+export function InstructionPanel({ form }: PanelProps<"instruction">) {
+  const words = fa.nodes.instruction;
+  return (
+    <TextArea
+      label={words.content}
+      hint={words.contentHint}
+      name="content"
+      rows={10}
+      ltr={readsLtr(form.draft.content)}
+      value={form.draft.content}
+      error={form.error("content")}
+      onChange={(content) => form.update({ content })}
+    />
+  );
 }

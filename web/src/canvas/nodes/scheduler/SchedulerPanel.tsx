@@ -1,6 +1,7 @@
-// The scheduler node's settings.
+// The scheduler node's settings: its schedule (shared with the trigger).
+import { ScheduleFields } from "../../panels/fields/ScheduleFields";
 import type { PanelProps } from "../../panels/types";
 
-export function SchedulerPanel(_props: PanelProps<"scheduler">) {
-  return null;
+export function SchedulerPanel({ form }: PanelProps<"scheduler">) {
+  return <ScheduleFields data={form.draft} update={form.update} error={form.error} />;
 }

@@ -1,9 +1,18 @@
-// The trigger node's card.
+// The trigger node's card: its schedule and the start of its message.
 import type { NodeProps } from "@xyflow/react";
 import { memo } from "react";
+import { fa } from "../../../i18n/fa";
 import type { FlowNodeOf } from "../../model";
-import { NodeShell } from "../NodeShell";
+import { NodeLine, NodeShell } from "../NodeShell";
+import { scheduleSummary } from "../scheduler/schedule";
 
 export const TriggerNode = memo(function TriggerNode({ id, data, selected }: NodeProps<FlowNodeOf<"trigger">>) {
-  return <NodeShell id={id} kind="trigger" data={data} selected={selected} />;
+  const template = data.messageTemplate.trim();
+  return (
+    <NodeShell id={id} kind="trigger" data={data} selected={selected}>
+      <NodeLine>{scheduleSummary(data)}</NodeLine>
+      {/* The line itself cuts a long message with an ellipsis. */}
+      <NodeLine>{template ? fa.nodes.trigger.snippet(template) : fa.nodes.trigger.noTemplate}</NodeLine>
+    </NodeShell>
+  );
 });

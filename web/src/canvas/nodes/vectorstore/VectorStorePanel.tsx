@@ -1,6 +1,114 @@
-// The vectorstore node's settings.
+// The vectorstore node's settings: its provider id (read only) and the files
+// reaching it, as the server lists them (GET /vectorstores/{id}/files).
+import type { FileEntry, SourceFiles } from "@dastyar/rules";
+import { useStore } from "jotai";
+import { useEffect, useState } from "react";
+import { ApiError } from "../../../api/client";
+import { vectorStoreFiles } from "../../../api/files";
+import { fa } from "../../../i18n/fa";
+import { nodesAtom } from "../../../state/canvas";
+import { kindInfoOf } from "../../kinds";
+import { databaseId } from "../../model";
 import type { PanelProps } from "../../panels/types";
+import { Facts } from "../../panels/fields/Facts";
+import { fileSize } from "../filedb/size";
+import styles from "./VectorStorePanel.module.css";
+import { useSourceCount } from "./useSourceCount";
 
-export function VectorStorePanel(_props: PanelProps<"vectorstore">) {
-  return null;
+const words = fa.nodes.vectorstore;
+
+type Source = SourceFiles & { label: string };
+type Listing = { status: "loading" } | { status: "ready"; sources: Source[] } | { status: "failed"; message: string };
+
+export function VectorStorePanel({ form }: PanelProps<"vectorstore">) {
+  const id = form.draft.vector_store_id;
+  return (
+    <>
+      <Facts
+        facts={[
+          { field: "vector_store_id", term: words.vectorStoreId, value: id || words.notCreated, ltr: !!id },
+        ]}
+      />
+      <SourceList nodeId={form.nodeId} />
+    </>
+  );
+}
+
+function SourceList({ nodeId }: { nodeId: string }) {
+  const dbId = databaseId(nodeId);
+  const store = useStore();
+  // Listed again when the canvas shows a file node joining, leaving or changing its files.
+  const { sources, files } = useSourceCount(nodeId);
+  const [attempt, setAttempt] = useState(0);
+  const [listing, setListing] = useState<Listing>({ status: "loading" });
+
+  useEffect(() => {
+    if (dbId === null) return;
+    const controller = new AbortController();
+    setListing({ status: "loading" });
+    vectorStoreFiles(dbId, controller.signal).then(
+      (found) => {
+        const labels = new Map(store.get(nodesAtom).map((n) => [n.id, n.data.label]));
+        setListing({
+          status: "ready",
+          sources: found.map((s) => ({ ...s, label: labels.get(s.source) ?? kindInfoOf(s.node_type).label })),
+        });
+      },
+      (error: unknown) => {
+        if (controller.signal.aborted) return;
+        setListing({ status: "failed", message: error instanceof ApiError ? error.message : String(error) });
+      },
+    );
+    return () => controller.abort();
+  }, [dbId, store, sources, files, attempt]);
+
+  return (
+    <section className={styles.sources} aria-label={words.files}>
+      <h3 className={styles.title}>{words.files}</h3>
+      <p className={styles.hint}>{words.filesHint}</p>
+      {dbId === null ? (
+        <p className={styles.hint}>{words.unsaved}</p>
+      ) : listing.status === "loading" ? (
+        <p className={styles.hint} role="status">
+          {words.loading}
+        </p>
+      ) : listing.status === "failed" ? (
+        <div className={styles.failed}>
+          <p role="alert">{listing.message}</p>
+          <button type="button" className="button button-quiet" onClick={() => setAttempt((n) => n + 1)}>
+            {words.reload}
+          </button>
+        </div>
+      ) : listing.sources.length === 0 ? (
+        <p className={styles.hint}>{words.noSources}</p>
+      ) : (
+        listing.sources.map((source) => (
+          <div key={source.source} className={styles.source} data-testid="vector-source" data-source={source.source}>
+            <h4 className={styles.sourceTitle}>
+              <bdi>{source.label}</bdi>
+            </h4>
+            {source.files.length === 0 ? (
+              <p className={styles.hint}>{words.sourceEmpty}</p>
+            ) : (
+              <ul className={styles.list}>
+                {source.files.map((file) => (
+                  <li key={file.id} className={styles.file} data-testid="file-entry">
+                    <bdi>{file.name}</bdi>
+                    <span className={styles.size}>{sizeText(file)}</span>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </div>
+        ))
+      )}
+    </section>
+  );
+}
+
+function sizeText(file: FileEntry): string {
+  const fileWords = fa.nodes.filedb.files;
+  if (file.size == null) return fileWords.unknownSize;
+  const { value, unit } = fileSize(file.size);
+  return fileWords.size(value, unit);
 }

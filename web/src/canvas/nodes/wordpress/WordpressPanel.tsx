@@ -1,6 +1,290 @@
-// The wordpress node's settings.
+// The wordpress node's settings: the site and how to sign in to it (with
+// what connecting still needs), the post defaults, the post content
+// template, and a description.
+import {
+  normalizeWordpressUrl,
+  wordpressAuthProblems,
+  type WordpressAuthData,
+  type WordpressAuthType,
+  type WordpressData,
+  type WordpressPostFormat,
+  type WordpressPostStatus,
+  type WordpressTerm,
+} from "@dastyar/rules";
+import { useMemo, useState } from "react";
+import { fa } from "../../../i18n/fa";
+import { Checkbox } from "../../panels/fields/Checkbox";
+import fieldStyles from "../../panels/fields/fields.module.css";
+import { JsonInput } from "../../panels/fields/JsonInput";
+import { ListInput } from "../../panels/fields/ListInput";
+import { NumberInput } from "../../panels/fields/NumberInput";
+import { Select } from "../../panels/fields/Select";
+import { TextArea } from "../../panels/fields/TextArea";
+import { TextInput } from "../../panels/fields/TextInput";
 import type { PanelProps } from "../../panels/types";
+import { idOf, idsOf } from "./ids";
 
-export function WordpressPanel(_props: PanelProps<"wordpress">) {
-  return null;
+const t = fa.nodes.wordpress;
+const AUTH_TYPES: readonly WordpressAuthType[] = ["application_password", "basic", "jwt"];
+/** The credentials each auth type asks for, in form order. */
+const AUTH_FIELDS: Record<WordpressAuthType, readonly (keyof WordpressAuthData)[]> = {
+  application_password: ["username", "applicationPassword"],
+  basic: ["username", "password"],
+  jwt: ["jwtToken"],
+};
+const SECRETS: ReadonlySet<keyof WordpressAuthData> = new Set(["applicationPassword", "password", "jwtToken"]);
+const STATUSES: readonly WordpressPostStatus[] = ["draft", "publish", "future", "pending", "private"];
+const FORMATS: readonly WordpressPostFormat[] = [
+  "standard",
+  "aside",
+  "chat",
+  "gallery",
+  "link",
+  "image",
+  "quote",
+  "status",
+  "video",
+  "audio",
+];
+
+type Update = (patch: Partial<WordpressData>) => void;
+
+export function WordpressPanel({ form }: PanelProps<"wordpress">) {
+  const { draft, update, error } = form;
+  const [showSecrets, setShowSecrets] = useState(false);
+  const stored = useMemo(() => {
+    if (draft.siteUrl.trim() === "") return null;
+    const answer = normalizeWordpressUrl(draft.siteUrl);
+    return answer.ok && answer.value !== draft.siteUrl ? answer.value : null;
+  }, [draft.siteUrl]);
+  const missing = useMemo(() => wordpressAuthProblems(draft.authType, draft.authData), [draft.authType, draft.authData]);
+
+  return (
+    <>
+      <TextInput
+        label={t.siteUrl}
+        name="siteUrl"
+        type="url"
+        ltr
+        value={draft.siteUrl}
+        hint={stored ? t.normalised(stored) : t.siteUrlHint}
+        error={error("siteUrl")}
+        onChange={(siteUrl) => update({ siteUrl })}
+      />
+      <Select<WordpressAuthType>
+        label={t.authType}
+        name="authType"
+        value={draft.authType}
+        options={AUTH_TYPES.map((a) => ({ value: a, label: t.authTypes[a] }))}
+        onChange={(authType) => update({ authType })}
+      />
+      {AUTH_FIELDS[draft.authType].map((field) => (
+        <TextInput
+          key={field}
+          label={t[field]}
+          name={`authData.${field}`}
+          type={SECRETS.has(field) && !showSecrets ? "password" : "text"}
+          ltr
+          value={draft.authData[field]}
+          error={error(`authData.${field}`)}
+          onChange={(value) => update({ authData: { ...draft.authData, [field]: value } })}
+        />
+      ))}
+      <Checkbox label={t.showSecret} name="showSecret" checked={showSecrets} onChange={setShowSecrets} />
+      <section data-testid="wordpress-auth" data-complete={missing.length === 0}>
+        {missing.length === 0 ? (
+          <p className={fieldStyles.hint}>{t.authComplete}</p>
+        ) : (
+          <>
+            <p className={fieldStyles.hint}>{t.authIncomplete}</p>
+            <ul className={fieldStyles.hint} style={{ margin: 0, paddingInlineStart: "1.2rem" }}>
+              {missing.map((p) => (
+                <li key={p.field}>
+                  {t.fields[p.field] ?? p.field}: {p.message}
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+      </section>
+
+      <p className={fieldStyles.label}>{t.defaults}</p>
+      <Select<WordpressPostStatus>
+        label={t.postStatus}
+        name="postStatus"
+        value={draft.postStatus}
+        options={STATUSES.map((s) => ({ value: s, label: t.postStatuses[s] }))}
+        onChange={(postStatus) => update({ postStatus })}
+      />
+      <Select<WordpressPostFormat>
+        label={t.postFormat}
+        name="postFormat"
+        value={draft.postFormat}
+        options={FORMATS.map((f) => ({ value: f, label: t.postFormats[f] }))}
+        onChange={(postFormat) => update({ postFormat })}
+      />
+      <IdField
+        label={t.defaultCategory}
+        name="defaultCategory"
+        value={draft.defaultCategory}
+        terms={draft.wordpressCategories}
+        onChange={(defaultCategory) => update({ defaultCategory })}
+      />
+      <IdField
+        label={t.defaultAuthor}
+        name="defaultAuthor"
+        value={draft.defaultAuthor}
+        terms={draft.wordpressAuthors}
+        onChange={(defaultAuthor) => update({ defaultAuthor })}
+      />
+      <IdsField label={t.defaultTags} name="defaultTags" value={draft.defaultTags} onChange={(defaultTags) => update({ defaultTags })} />
+      <Checkbox
+        label={t.autoPublish}
+        name="autoPublish"
+        checked={draft.autoPublish}
+        onChange={(autoPublish) => update({ autoPublish })}
+      />
+
+      <details>
+        <summary className={fieldStyles.label} style={{ cursor: "pointer" }}>
+          {t.content}
+        </summary>
+        <div style={{ display: "flex", flexDirection: "column", gap: "0.8rem", paddingTop: "0.6rem" }}>
+          <Content draft={draft} update={update} error={error} />
+        </div>
+      </details>
+
+      <TextArea
+        label={t.description}
+        name="description"
+        rows={3}
+        value={draft.description}
+        error={error("description")}
+        onChange={(description) => update({ description })}
+      />
+      <Checkbox label={t.isActive} name="isActive" checked={draft.isActive} onChange={(isActive) => update({ isActive })} />
+    </>
+  );
+}
+
+/** The post the assistant fills in: title, text, terms, image, author, date and custom fields. */
+function Content({ draft, update, error }: { draft: WordpressData; update: Update; error: (f: string) => string | undefined }) {
+  const [fieldsProblem, setFieldsProblem] = useState(false);
+  return (
+    <>
+      <TextInput label={t.postTitle} name="postTitle" value={draft.postTitle} onChange={(postTitle) => update({ postTitle })} />
+      <TextArea label={t.postContent} name="postContent" value={draft.postContent} onChange={(postContent) => update({ postContent })} />
+      <TextArea
+        label={t.postExcerpt}
+        name="postExcerpt"
+        rows={2}
+        value={draft.postExcerpt}
+        onChange={(postExcerpt) => update({ postExcerpt })}
+      />
+      <TextInput label={t.slug} name="slug" ltr value={draft.slug} onChange={(slug) => update({ slug })} />
+      <IdsField label={t.categories} name="categories" value={draft.categories} onChange={(categories) => update({ categories })} />
+      <IdsField label={t.tags} name="tags" value={draft.tags} onChange={(tags) => update({ tags })} />
+      <TextInput
+        label={t.featuredImage}
+        name="featuredImage"
+        type="url"
+        ltr
+        value={draft.featuredImage ?? ""}
+        error={error("featuredImage")}
+        onChange={(featuredImage) => update({ featuredImage: featuredImage.trim() === "" ? undefined : featuredImage })}
+      />
+      <IdField
+        label={t.authorId}
+        name="authorId"
+        value={draft.authorId}
+        terms={draft.wordpressAuthors}
+        onChange={(authorId) => update({ authorId })}
+      />
+      <TextInput
+        label={t.publishDate}
+        name="publishDate"
+        ltr
+        value={draft.publishDate ?? ""}
+        hint={t.publishDateHint}
+        error={error("publishDate")}
+        onChange={(publishDate) => update({ publishDate: publishDate.trim() === "" ? undefined : publishDate })}
+      />
+      <JsonInput
+        label={t.customFields}
+        name="customFields"
+        rows={3}
+        value={draft.customFields}
+        invalidText={t.invalidJson}
+        error={fieldsProblem ? t.customFieldsObject : error("customFields")}
+        onChange={(value) => {
+          // The rules read a map: an array or a number must not reach them.
+          const isMap = value === null || (typeof value === "object" && !Array.isArray(value));
+          setFieldsProblem(!isMap);
+          if (isMap) update({ customFields: (value ?? {}) as WordpressData["customFields"] });
+        }}
+      />
+    </>
+  );
+}
+
+type IdProps = {
+  label: string;
+  name: string;
+  value: number | undefined;
+  terms: readonly WordpressTerm[];
+  onChange: (value: number | undefined) => void;
+};
+
+/** One WordPress id: picked from the site's list once it has been read, typed until then. */
+function IdField({ label, name, value, terms, onChange }: IdProps) {
+  const [invalid, setInvalid] = useState(false);
+  if (terms.length > 0) {
+    const options = [{ value: "", label: t.none }, ...terms.map((term) => ({ value: String(term.id), label: term.name }))];
+    if (value != null && !terms.some((term) => term.id === value)) options.push({ value: String(value), label: String(value) });
+    return (
+      <Select<string>
+        label={label}
+        name={name}
+        value={value == null ? "" : String(value)}
+        options={options}
+        onChange={(picked) => onChange(picked === "" ? undefined : Number(picked))}
+      />
+    );
+  }
+  return (
+    <NumberInput
+      label={label}
+      name={name}
+      step={1}
+      value={value}
+      hint={t.idHint}
+      error={invalid ? t.wholeNumber : undefined}
+      onChange={(typed) => {
+        const id = idOf(typed);
+        setInvalid(id === "invalid");
+        if (id !== "invalid") onChange(id);
+      }}
+    />
+  );
+}
+
+/** A list of WordPress ids, comma-separated. */
+function IdsField({ label, name, value, onChange }: { label: string; name: string; value: number[]; onChange: (v: number[]) => void }) {
+  const [invalid, setInvalid] = useState(false);
+  const shown = useMemo(() => value.map(String), [value]);
+  return (
+    <ListInput
+      label={label}
+      name={name}
+      ltr
+      value={shown}
+      hint={t.idsHint}
+      error={invalid ? t.wholeNumber : undefined}
+      onChange={(entries) => {
+        const ids = idsOf(entries);
+        setInvalid(ids === "invalid");
+        if (ids !== "invalid") onChange(ids);
+      }}
+    />
+  );
 }

@@ -1,6 +1,7 @@
-import { useEffect, useState } from "react";
-import { TextArea } from "./TextArea";
+import { useEffect, useId, useState } from "react";
+import { useLocalProblem } from "../localProblems";
 import type { FieldProps } from "./Field";
+import { TextArea } from "./TextArea";
 
 type Props = FieldProps & {
   value: unknown;
@@ -11,12 +12,18 @@ type Props = FieldProps & {
   rows?: number;
 };
 
-/** A JSON value edited as text; it changes the value only while the text parses. */
+/** A JSON value edited as text; it changes the value only while the text parses (blank is null). */
 export function JsonInput({ value, onChange, invalidText, error, ...rest }: Props) {
   const [text, setText] = useState(() => show(value));
   const [broken, setBroken] = useState(false);
+  // Text that is not JSON keeps the panel from saving the last good value unseen.
+  useLocalProblem(useId(), broken ? invalidText : null);
+  // A new value from outside replaces the text, unless the text already says it.
   useEffect(() => {
-    setText((current) => (parses(current) && show(JSON.parse(current)) === show(value) ? current : show(value)));
+    setText((current) => {
+      const typed = parse(current);
+      return typed.ok && show(typed.value) === show(value) ? current : show(value);
+    });
   }, [value]);
   return (
     <TextArea
@@ -26,9 +33,9 @@ export function JsonInput({ value, onChange, invalidText, error, ...rest }: Prop
       error={broken ? invalidText : error}
       onChange={(next) => {
         setText(next);
-        const ok = parses(next);
-        setBroken(!ok);
-        if (ok) onChange(next.trim() === "" ? null : JSON.parse(next));
+        const typed = parse(next);
+        setBroken(!typed.ok);
+        if (typed.ok) onChange(typed.value);
       }}
     />
   );
@@ -38,12 +45,12 @@ function show(value: unknown): string {
   return value == null ? "" : JSON.stringify(value, null, 2);
 }
 
-function parses(text: string): boolean {
-  if (text.trim() === "") return true;
+/** The text's value: null when blank, the parsed JSON, or not ok. */
+export function parse(text: string): { ok: true; value: unknown } | { ok: false } {
+  if (text.trim() === "") return { ok: true, value: null };
   try {
-    JSON.parse(text);
-    return true;
+    return { ok: true, value: JSON.parse(text) };
   } catch {
-    return false;
+    return { ok: false };
   }
 }
