@@ -12,10 +12,10 @@ import { formatDigits } from "../../../format/number";
 import { fa } from "../../../i18n/fa";
 import { nodesAtom } from "../../../state/canvas";
 import { databaseId, isKind, type FlowNode } from "../../model";
-import { Field } from "../../panels/fields/Field";
 import fieldStyles from "../../panels/fields/fields.module.css";
 import { NumberInput } from "../../panels/fields/NumberInput";
 import { useLocalProblem } from "../../panels/localProblems";
+import { ReadOnlyValue } from "../../panels/fields/ReadOnlyValue";
 import type { PanelProps } from "../../panels/types";
 
 const t = fa.nodes.container;
@@ -226,9 +226,9 @@ function SettingsDialog({ kind, containerNodeId, containerId, known, onClose }: 
           </p>
         )}
         <div style={{ display: "flex", flexDirection: "column", gap: "0.6rem", marginBottom: "1.25rem" }}>
-          <Value label={fa.canvas.containerId} field="containerId" value={formatDigits(containerId)} />
+          <ReadOnlyValue label={fa.canvas.containerId} field="containerId" value={formatDigits(containerId)} />
           {entries.length === 0 ? (
-            <Value
+            <ReadOnlyValue
               label={kind === "frame" ? fa.canvas.companyId : fa.canvas.botId}
               field={kind === "frame" ? "companyId" : "botId"}
               value={fa.canvas.notYet}
@@ -236,10 +236,10 @@ function SettingsDialog({ kind, containerNodeId, containerId, known, onClose }: 
           ) : (
             entries.map((entry, i) => (
               <div key={i} style={{ display: "flex", flexDirection: "column", gap: "0.4rem" }} data-testid="container-settings-entry">
-                {kind === "telegram" && <Value label={fa.canvas.botId} field="botId" value={digitsOr(entry.botId)} />}
-                <Value label={fa.canvas.companyId} field="companyId" value={digitsOr(entry.companyId)} />
+                {kind === "telegram" && <ReadOnlyValue label={fa.canvas.botId} field="botId" value={digitsOr(entry.botId)} />}
+                <ReadOnlyValue label={fa.canvas.companyId} field="companyId" value={digitsOr(entry.companyId)} />
                 {entry.assistantId != null && (
-                  <Value label={t.assistantId} field="assistantId" value={formatDigits(entry.assistantId)} />
+                  <ReadOnlyValue label={t.assistantId} field="assistantId" value={formatDigits(entry.assistantId)} />
                 )}
               </div>
             ))
@@ -259,14 +259,3 @@ function digitsOr(id: number | undefined): string {
   return id == null ? fa.canvas.notYet : formatDigits(id);
 }
 
-function Value({ label, field, value }: { label: string; field: string; value: string }) {
-  return (
-    <Field label={label}>
-      {(id) => (
-        <output id={id} data-field={field}>
-          {value}
-        </output>
-      )}
-    </Field>
-  );
-}

@@ -9,6 +9,7 @@ import { Field } from "../../panels/fields/Field";
 import fieldStyles from "../../panels/fields/fields.module.css";
 import { ListInput } from "../../panels/fields/ListInput";
 import { TextInput } from "../../panels/fields/TextInput";
+import { ReadOnlyValue } from "../../panels/fields/ReadOnlyValue";
 import type { PanelProps } from "../../panels/types";
 
 const t = fa.nodes.iframe;
@@ -52,29 +53,18 @@ export function IframePanel({ form }: PanelProps<"iframe">) {
         error={error("style")}
         onChange={(style) => update({ style })}
       />
-      <ReadOnly label={t.isActive} field="isActive" value={draft.isActive ? t.active : t.inactive} />
-      {draft.frameId != null && <ReadOnly label={t.frameId} field="frameId" value={formatDigits(draft.frameId)} />}
-      {draft.companyId != null && <ReadOnly label={t.companyId} field="companyId" value={formatDigits(draft.companyId)} />}
+      <ReadOnlyValue label={t.isActive} field="isActive" value={draft.isActive ? t.active : t.inactive} />
+      {draft.frameId != null && <ReadOnlyValue label={t.frameId} field="frameId" value={formatDigits(draft.frameId)} />}
+      {draft.companyId != null && <ReadOnlyValue label={t.companyId} field="companyId" value={formatDigits(draft.companyId)} />}
       {draft.assistantId != null && (
-        <ReadOnly label={t.assistantId} field="assistantId" value={formatDigits(draft.assistantId)} />
+        <ReadOnlyValue label={t.assistantId} field="assistantId" value={formatDigits(draft.assistantId)} />
       )}
-      {draft.apiKey && <ReadOnly label={t.apiKey} field="apiKey" value={draft.apiKey} ltr />}
+      {draft.apiKey && <ReadOnlyValue label={t.apiKey} field="apiKey" value={draft.apiKey} ltr />}
       {draft.script && <Script script={draft.script} />}
     </>
   );
 }
 
-function ReadOnly({ label, field, value, ltr }: { label: string; field: string; value: string; ltr?: boolean }) {
-  return (
-    <Field label={label}>
-      {(id) => (
-        <output id={id} data-field={field} dir={ltr ? "ltr" : undefined}>
-          {value}
-        </output>
-      )}
-    </Field>
-  );
-}
 
 /** The embed script in a read-only box, with a copy button that says how it went. */
 function Script({ script }: { script: string }) {

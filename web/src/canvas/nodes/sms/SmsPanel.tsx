@@ -13,11 +13,12 @@ import { useMemo, useState } from "react";
 import { formatJalaliDate } from "../../../format/date";
 import { fa } from "../../../i18n/fa";
 import { Checkbox } from "../../panels/fields/Checkbox";
-import { Field } from "../../panels/fields/Field";
 import fieldStyles from "../../panels/fields/fields.module.css";
 import { Select } from "../../panels/fields/Select";
 import { TextArea } from "../../panels/fields/TextArea";
 import { TextInput } from "../../panels/fields/TextInput";
+import { ReadOnlyValue } from "../../panels/fields/ReadOnlyValue";
+import { Completeness } from "../../panels/fields/Completeness";
 import type { PanelProps } from "../../panels/types";
 
 const t = fa.nodes.sms;
@@ -119,41 +120,21 @@ export function SmsPanel({ form }: PanelProps<"sms">) {
           />
         </>
       )}
-      <section data-testid="sms-completeness" data-complete={missing.length === 0}>
-        {missing.length === 0 ? (
-          <p className={fieldStyles.hint}>{t.complete}</p>
-        ) : (
-          <>
-            <p className={fieldStyles.hint}>{t.incomplete}</p>
-            <ul className={fieldStyles.hint} style={{ margin: 0, paddingInlineStart: "1.2rem" }}>
-              {missing.map((p) => (
-                <li key={p.field}>
-                  {t.fields[p.field] ?? p.field}: {p.message}
-                </li>
-              ))}
-            </ul>
-          </>
-        )}
-      </section>
-      {draft.lastSendStatus && <ReadOnly label={t.lastSendStatus} field="lastSendStatus" value={draft.lastSendStatus} />}
+      <Completeness
+        testId="sms-completeness"
+        missing={missing}
+        completeText={t.complete}
+        incompleteText={t.incomplete}
+        fieldNames={t.fields}
+      />
+      {draft.lastSendStatus && <ReadOnlyValue label={t.lastSendStatus} field="lastSendStatus" value={draft.lastSendStatus} />}
       {draft.lastSendTime && (
-        <ReadOnly label={t.lastSendTime} field="lastSendTime" value={formatJalaliDate(draft.lastSendTime, { withTime: true })} />
+        <ReadOnlyValue label={t.lastSendTime} field="lastSendTime" value={formatJalaliDate(draft.lastSendTime, { withTime: true })} />
       )}
       {draft.lastResponseMessage && (
-        <ReadOnly label={t.lastResponseMessage} field="lastResponseMessage" value={draft.lastResponseMessage} />
+        <ReadOnlyValue label={t.lastResponseMessage} field="lastResponseMessage" value={draft.lastResponseMessage} />
       )}
     </>
   );
 }
 
-function ReadOnly({ label, field, value }: { label: string; field: string; value: string }) {
-  return (
-    <Field label={label}>
-      {(id) => (
-        <output id={id} data-field={field}>
-          {value}
-        </output>
-      )}
-    </Field>
-  );
-}

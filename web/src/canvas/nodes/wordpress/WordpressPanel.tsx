@@ -21,6 +21,7 @@ import { NumberInput } from "../../panels/fields/NumberInput";
 import { Select } from "../../panels/fields/Select";
 import { TextArea } from "../../panels/fields/TextArea";
 import { TextInput } from "../../panels/fields/TextInput";
+import { Completeness } from "../../panels/fields/Completeness";
 import type { PanelProps } from "../../panels/types";
 import { idOf, idsOf } from "./ids";
 
@@ -91,22 +92,13 @@ export function WordpressPanel({ form }: PanelProps<"wordpress">) {
         />
       ))}
       <Checkbox label={t.showSecret} name="showSecret" checked={showSecrets} onChange={setShowSecrets} />
-      <section data-testid="wordpress-auth" data-complete={missing.length === 0}>
-        {missing.length === 0 ? (
-          <p className={fieldStyles.hint}>{t.authComplete}</p>
-        ) : (
-          <>
-            <p className={fieldStyles.hint}>{t.authIncomplete}</p>
-            <ul className={fieldStyles.hint} style={{ margin: 0, paddingInlineStart: "1.2rem" }}>
-              {missing.map((p) => (
-                <li key={p.field}>
-                  {t.fields[p.field] ?? p.field}: {p.message}
-                </li>
-              ))}
-            </ul>
-          </>
-        )}
-      </section>
+      <Completeness
+        testId="wordpress-auth"
+        missing={missing}
+        completeText={t.authComplete}
+        incompleteText={t.authIncomplete}
+        fieldNames={t.fields}
+      />
 
       <p className={fieldStyles.label}>{t.defaults}</p>
       <Select<WordpressPostStatus>
