@@ -150,6 +150,15 @@ describe("401 on a signed-in call", () => {
     expect(new URLSearchParams(window.location.search).get("next")).toBe("/projects/42?tab=nodes");
   });
 
+  it("several calls meeting the 401 at once still return to the page they left", async () => {
+    setToken("expired");
+    window.history.replaceState(null, "", "/projects/7");
+    serve(unauthenticated);
+    await Promise.all([failure(request("/projects/7")), failure(request("/projects/7/nodes")), failure(request("/projects/7/edges"))]);
+    expect(window.location.pathname).toBe("/signin");
+    expect(new URLSearchParams(window.location.search).get("next")).toBe("/projects/7");
+  });
+
   it("from the projects list goes to plain sign-in", async () => {
     setToken("expired");
     window.history.replaceState(null, "", "/projects");

@@ -3,7 +3,7 @@
 import { message, type ErrorBody, type MessageCode } from "@dastyar/rules";
 import { fa } from "../i18n/fa";
 import { currentPath, navigate } from "../router/history";
-import { signInPath } from "../router/paths";
+import { paths, signInPath } from "../router/paths";
 import { clearToken, getToken } from "./token";
 
 /** A failed call: the HTTP status (0 when the server was not reached), the error code and its Persian message. */
@@ -144,5 +144,8 @@ export function signedInFailure(error: ApiError): ApiError {
 function endSession(): void {
   clearToken();
   for (const listener of sessionEndListeners) listener();
+  // Several calls in flight may each meet the 401: the first one leads to
+  // sign-in, remembering the page; the rest must not make sign-in the page to return to.
+  if (window.location.pathname === paths.signIn) return;
   navigate(signInPath(currentPath()), { replace: true });
 }

@@ -88,12 +88,16 @@ function Board({ projectId }: { projectId: number }) {
 
   const onBeforeDelete: OnBeforeDelete<FlowNode, FlowEdge> = useCallback(
     async ({ nodes: goingNodes, edges: goingEdges }) => {
-      const nodeIds = new Set(goingNodes.map((n) => n.id));
-      // Edges of deleted nodes go with their nodes; only stand-alone edges are deleted as edges.
+      // React Flow adds a deleted container's children; a container goes
+      // alone, its children staying where they are (spec §4).
+      const going = new Set(goingNodes.map((n) => n.id));
+      const chosen = goingNodes.filter((n) => n.selected || !n.parentId || !going.has(n.parentId));
+      const nodeIds = new Set(chosen.map((n) => n.id));
+      // Edges of deleted nodes go with their nodes; only edges chosen themselves are deleted as edges.
       for (const edge of goingEdges) {
-        if (!nodeIds.has(edge.source) && !nodeIds.has(edge.target)) requestEdgeDeletion(edge.id);
+        if (edge.selected && !nodeIds.has(edge.source) && !nodeIds.has(edge.target)) requestEdgeDeletion(edge.id);
       }
-      deleteNodes(goingNodes.map((n) => n.id));
+      deleteNodes(chosen.map((n) => n.id));
       return false;
     },
     [requestEdgeDeletion, deleteNodes],
