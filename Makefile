@@ -9,7 +9,8 @@
 #   make web             the web app in web/dist/ with Vite (rebuilt only when sources change)
 #   make e2e             the Playwright specs (tests/e2e/): the real server and web app in
 #                        Debian's Chromium (installed with apt when missing)
-#   make bench           the server load benchmark (release binary on SQLite; prints figures)
+#   make bench           the server load benchmark (release binary on SQLite), then bench-canvas; prints figures
+#   make bench-canvas    the canvas benchmark (tests/bench/canvas.ts): 1,000 nodes in Chromium; prints figures
 #   make bindings-check  cargo test, then fail if bindings/ differs from the Rust types
 #   make clean           remove build output and node_modules
 #
@@ -33,7 +34,7 @@ WEB_SOURCES := web/index.html web/package.json web/tsconfig.json web/vite.config
 WEB_DIST := web/dist/index.html
 
 .PHONY: build run server test tools wasm-toolchain rust-test bindings-check wasm js-test \
-        web e2e e2e-server bench clean
+        web e2e e2e-server bench bench-canvas clean
 
 build: wasm web server
 
@@ -104,6 +105,15 @@ e2e: e2e-server web $(NODE_DEPS)
 
 bench:
 	cargo bench -p dastyar-server --bench load
+	$(MAKE) --no-print-directory bench-canvas
+
+# The canvas in Chromium with 1,000 nodes and ~1,800 edges seeded through the API:
+# load time, frame rates while dragging and panning, one connection check, the heap.
+# Node 20 runs no TypeScript, so tsc compiles it to tests/bench/dist/ first.
+bench-canvas: server web $(NODE_DEPS)
+	@tools/ensure-chromium.sh
+	node_modules/.bin/tsc -p tests/bench
+	node tests/bench/dist/canvas.js
 
 clean:
 	cargo clean
