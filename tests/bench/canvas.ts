@@ -1249,7 +1249,7 @@ async function browse(server: Server, seeded: Seeded, token: string, figures: Fi
     add(
       "connection drag: one connection check in the page",
       `${fmt(handleMove - paneMove, 2)} ms`,
-      "the difference: isValidConnection → checkProposalAtom → graphOf + checkConnection",
+      "the difference: isValidConnection → checkProposalAtom → RulesGraph.check (the graph read once per change)",
     );
     describe(label, await zoomOf(page), overHandle);
 

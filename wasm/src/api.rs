@@ -60,7 +60,12 @@ pub fn prepare_node_data(mut node: NodeData) -> Prepared {
 // ---- Connections ----
 
 pub fn check_connection(graph: Graph, proposal: Proposal) -> ConnectionCheck {
-    connect::check_connection(&graph, &proposal).into()
+    check_connection_in(&graph, &proposal)
+}
+
+/// `check_connection` on a graph the caller keeps (see `RulesGraph`).
+pub fn check_connection_in(graph: &Graph, proposal: &Proposal) -> ConnectionCheck {
+    connect::check_connection(graph, proposal).into()
 }
 
 pub fn allowed_targets(kind: NodeKind) -> Vec<NodeKind> {

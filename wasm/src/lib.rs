@@ -127,6 +127,34 @@ pub fn check_connection(
     to_js(&api::check_connection(from_js(graph)?, from_js(proposal)?))
 }
 
+/// A graph read once for many connection checks: a connection drag asks at
+/// every pointer move, and reading a 1,000-node graph from JavaScript each
+/// time costs more than a frame. Build one per change of the graph; `free()`
+/// it when replaced.
+#[wasm_bindgen(js_name = RulesGraph)]
+pub struct RulesGraph {
+    graph: dastyar_core::connect::Graph,
+}
+
+#[wasm_bindgen(js_class = RulesGraph)]
+impl RulesGraph {
+    #[wasm_bindgen(constructor)]
+    pub fn new(
+        #[wasm_bindgen(unchecked_param_type = "Graph")] graph: JsValue,
+    ) -> Result<RulesGraph, JsError> {
+        Ok(RulesGraph { graph: from_js(graph)? })
+    }
+
+    /// `checkConnection` on this graph.
+    #[wasm_bindgen(unchecked_return_type = "ConnectionCheck")]
+    pub fn check(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "Proposal")] proposal: JsValue,
+    ) -> Result<JsValue, JsError> {
+        to_js(&api::check_connection_in(&self.graph, &from_js(proposal)?))
+    }
+}
+
 /// The kinds a kind may connect to.
 #[wasm_bindgen(js_name = allowedTargets, unchecked_return_type = "NodeKind[]")]
 pub fn allowed_targets(

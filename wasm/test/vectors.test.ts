@@ -24,12 +24,31 @@ const exported = rules as unknown as Record<string, unknown>;
 const asJson = (value: unknown): unknown =>
   value === undefined ? null : JSON.parse(JSON.stringify(value));
 
+/** Exported classes: tested below against the functions they stand for. */
+const CLASSES = new Set(["RulesGraph"]);
+
 it("every exported function has vector cases", () => {
   const covered = new Set(vectors.flatMap((v) => v.cases.map((c) => c.function)));
   const missing = Object.keys(exported).filter(
-    (name) => typeof exported[name] === "function" && !covered.has(name),
+    (name) => typeof exported[name] === "function" && !CLASSES.has(name) && !covered.has(name),
   );
   expect(missing).toEqual([]);
+});
+
+describe("RulesGraph answers every checkConnection case as checkConnection does", () => {
+  const cases = vectors.flatMap((v) => v.cases).filter((c) => c.function === "checkConnection");
+  it("has cases", () => expect(cases.length).toBeGreaterThan(50));
+  it.each(cases)("$name", ({ args: [graph, proposal] }) => {
+    const kept = new rules.RulesGraph(graph as rules.Graph);
+    try {
+      const once = asJson(rules.checkConnection(graph as rules.Graph, proposal as rules.Proposal));
+      expect(asJson(kept.check(proposal as rules.Proposal))).toEqual(once);
+      // Asked again, the same graph answers the same.
+      expect(asJson(kept.check(proposal as rules.Proposal))).toEqual(once);
+    } finally {
+      kept.free();
+    }
+  });
 });
 
 describe.each(vectors)("$file", ({ cases }) => {

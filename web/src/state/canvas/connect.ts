@@ -2,7 +2,7 @@
 // edge never reaches the server; an allowed one shows pending, then success,
 // or error (trigger and SMS edges are taken off instead).
 import {
-  checkConnection,
+  RulesGraph,
   constants,
   edgeFailure,
   edgeId,
@@ -13,7 +13,7 @@ import {
 } from "@dastyar/rules";
 import { atom } from "jotai";
 import { createEdge } from "../../api/edges";
-import { databaseId, graphOf, kindOfId, toFlowEdge, type FlowEdge } from "../../canvas/model";
+import { databaseId, graphOf, kindOfId, toFlowEdge, type FlowEdge, type FlowNode } from "../../canvas/model";
 import { notifyAtom } from "../notifications";
 import { edgesAtom, nodesAtom, projectIdAtom } from "./atoms";
 import { refreshNodesAtom } from "./refresh";
@@ -22,9 +22,24 @@ const { telegramNoticeDelayMs, telegramNoticeDurationMs } = constants().timings;
 
 export type Proposal = { source: string; target: string };
 
+/**
+ * The rules' copy of the canvas, read once per change of the nodes or edges:
+ * a connection drag checks at every pointer move, and reading a large graph
+ * into the rules each time costs more than a frame.
+ */
+let rulesGraph: { nodes: FlowNode[]; edges: FlowEdge[]; graph: RulesGraph } | null = null;
+
+function rulesGraphOf(nodes: FlowNode[], edges: FlowEdge[]): RulesGraph {
+  if (rulesGraph?.nodes !== nodes || rulesGraph.edges !== edges) {
+    rulesGraph?.graph.free();
+    rulesGraph = { nodes, edges, graph: new RulesGraph(graphOf(nodes, edges)) };
+  }
+  return rulesGraph.graph;
+}
+
 /** The rules' answer for an edge from `source` to `target` on the current canvas. */
 export const checkProposalAtom = atom(null, (get, _set, proposal: Proposal): ConnectionCheck =>
-  checkConnection(graphOf(get(nodesAtom), get(edgesAtom)), proposal),
+  rulesGraphOf(get(nodesAtom), get(edgesAtom)).check(proposal),
 );
 
 /** Connects two nodes; answers the saved edge's id, or null when refused or failed. */
