@@ -8,6 +8,7 @@
 use dastyar_core::NodeKind;
 use dastyar_core::connect::Refusal;
 use dastyar_core::data::files::FileEntry;
+use dastyar_core::data::trigger::TriggerPayload;
 use dastyar_core::data::{CanvasNode, NodePayload};
 use dastyar_core::messages::MessageCode;
 use dastyar_core::schedule::validate_trigger_schedule;
@@ -170,45 +171,75 @@ pub async fn switch(
     switch: Switch,
 ) -> Result<NodeRow, ApiError> {
     let served = Served::of(kind).ok_or_else(|| ApiError::internal(format!("no {kind} routes")))?;
-    let row = nodes::find(state, user_id, served, id).await?;
-    let payload = row.payload().map_err(ApiError::internal)?;
-    let active = match &payload {
-        NodePayload::Scheduler(s) => s.is_active,
-        NodePayload::Trigger(t) => t.scheduler.is_active,
-        _ => return Err(ApiError::NotFound),
-    };
-    let wanted = match switch {
-        Switch::Flip => !active,
-        Switch::Set(on) => on,
-    };
-    if wanted
-        && !active
-        && let NodePayload::Trigger(trigger) = &payload
-    {
-        let canvas_id = format!("{}-{}", NodeKind::Trigger, row.id);
-        let refuse = |code: MessageCode| {
-            let mut details = Map::new();
-            details.insert("trigger".into(), json!(canvas_id));
-            ApiError::Refused { refusal: Refusal { code, message: code.render(&[]) }, details }
+    // Read, decide, write only if nothing changed in between: two flips at
+    // once then flip twice, never both to the same value.
+    loop {
+        let row = nodes::find(state, user_id, served, id).await?;
+        let mut payload = row.payload().map_err(ApiError::internal)?;
+        let active = match &mut payload {
+            NodePayload::Scheduler(s) => &mut s.is_active,
+            NodePayload::Trigger(t) => &mut t.scheduler.is_active,
+            _ => return Err(ApiError::NotFound),
         };
-        let schedule = trigger.scheduler.schedule();
-        if validate_trigger_schedule(&trigger.message_template, &schedule).is_err() {
-            return Err(refuse(MessageCode::TriggerScheduleInvalid));
+        let was = *active;
+        let wanted = match switch {
+            Switch::Flip => !was,
+            Switch::Set(on) => on,
+        };
+        *active = wanted;
+        if wanted
+            && !was
+            && let NodePayload::Trigger(trigger) = &payload
+        {
+            may_activate(state, user_id, &row, trigger).await?;
         }
-        let graph = ProjectGraph::load(&state.db, user_id, row.project_id).await?;
-        let assistants: Vec<&NodeRow> = graph
-            .neighbours(row.id)
-            .filter(|(e, n)| e.source_id == row.id && is_assistant_kind(&n.kind))
-            .map(|(_, n)| n)
-            .collect();
-        if assistants.is_empty() {
-            return Err(refuse(MessageCode::AssistantNotCreated));
-        }
-        if !assistants.iter().any(|a| a.status().is_settled()) {
-            return Err(refuse(MessageCode::AssistantNotReady));
+        let status = row.status();
+        let written = store::nodes::update_if_unchanged(
+            &state.db,
+            user_id,
+            id,
+            &row.updated_at,
+            &payload,
+            status,
+        )
+        .await?;
+        if let Some(row) = written {
+            return Ok(row);
         }
     }
-    nodes::update(state, user_id, served, id, json!({"is_active": wanted})).await
+}
+
+/// A trigger may be turned on with a valid schedule and message and a
+/// connected assistant that has been created.
+async fn may_activate(
+    state: &AppState,
+    user_id: i64,
+    row: &NodeRow,
+    trigger: &TriggerPayload,
+) -> Result<(), ApiError> {
+    let canvas_id = format!("{}-{}", NodeKind::Trigger, row.id);
+    let refuse = |code: MessageCode| {
+        let mut details = Map::new();
+        details.insert("trigger".into(), json!(canvas_id));
+        ApiError::Refused { refusal: Refusal { code, message: code.render(&[]) }, details }
+    };
+    let schedule = trigger.scheduler.schedule();
+    if validate_trigger_schedule(&trigger.message_template, &schedule).is_err() {
+        return Err(refuse(MessageCode::TriggerScheduleInvalid));
+    }
+    let graph = ProjectGraph::load(&state.db, user_id, row.project_id).await?;
+    let assistants: Vec<&NodeRow> = graph
+        .neighbours(row.id)
+        .filter(|(e, n)| e.source_id == row.id && is_assistant_kind(&n.kind))
+        .map(|(_, n)| n)
+        .collect();
+    if assistants.is_empty() {
+        return Err(refuse(MessageCode::AssistantNotCreated));
+    }
+    if !assistants.iter().any(|a| a.status().is_settled()) {
+        return Err(refuse(MessageCode::AssistantNotReady));
+    }
+    Ok(())
 }
 
 /// My project's nodes of `kind`, through its graph; 404 for anyone else's project.

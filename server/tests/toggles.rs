@@ -66,6 +66,30 @@ async fn a_scheduler_toggles_and_keeps_its_run_fields() {
 }
 
 #[tokio::test]
+async fn simultaneous_toggles_each_flip_once() {
+    for_each_backend(|app| async move {
+        let (token, user) = app.register("race@example.com").await;
+        let project = app.create_project(&token, "هم‌زمان").await;
+        let c = Canvas::new(&app, user, project);
+        let scheduler = c.node(Scheduler, json!({"is_active": false})).await;
+        let path = format!("/api/scheduler/{scheduler}/toggle");
+
+        // An even number of flips at once ends where it began; each answer is
+        // one of the two states, never an error.
+        let flips = (0..6).map(|_| app.patch(&path, Some(&token), json!({})));
+        for response in futures_util::future::join_all(flips).await {
+            assert_eq!(response.status, StatusCode::OK, "{}", response.text());
+        }
+        assert_eq!(c.data(scheduler).await["is_active"], false);
+
+        let flips = (0..5).map(|_| app.patch(&path, Some(&token), json!({})));
+        futures_util::future::join_all(flips).await;
+        assert_eq!(c.data(scheduler).await["is_active"], true);
+    })
+    .await;
+}
+
+#[tokio::test]
 async fn a_trigger_is_activated_only_when_it_can_run() {
     for_each_backend(|app| async move {
         let (token, user) = app.register("trigger@example.com").await;
