@@ -2,7 +2,7 @@
 // the node shown at once as pending under a temporary id, then saved.
 import { checkNodeLimit, constants, kindInfo, message, persianDigits } from "@dastyar/rules";
 import { createStore } from "jotai";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "../../api/client";
 import { createNode, getNodeUsage, type Created } from "../../api/nodes";
 import { navigate } from "../../router/history";
@@ -18,6 +18,7 @@ import {
   PROJECT_ID,
   savedEdge,
   usage,
+  isolateEachTest,
 } from "./testFixtures";
 
 vi.mock("../../api/nodes");
@@ -39,18 +40,12 @@ function openCanvas() {
 
 const texts = (store: ReturnType<typeof createStore>) => store.get(notificationsAtom).map((n) => n.text);
 
+isolateEachTest();
+
 beforeEach(() => {
-  vi.resetAllMocks();
-  vi.useFakeTimers();
-  vi.setSystemTime(NOW);
-  vi.stubGlobal("fetch", () => Promise.reject(new Error("no HTTP in tests")));
   vi.mocked(getNodeUsage).mockResolvedValue(usage());
 });
 
-afterEach(() => {
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-});
 
 describe("adding a node", () => {
   it("shows it at once, pending, under a temporary id, then under the server's id as success", async () => {

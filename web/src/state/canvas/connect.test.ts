@@ -3,7 +3,7 @@
 // edge, or error (trigger and SMS edges are removed instead).
 import { checkConnection, constants, message, type CanvasEdge } from "@dastyar/rules";
 import { createStore } from "jotai";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "../../api/client";
 import { createEdge } from "../../api/edges";
 import { getNode } from "../../api/nodes";
@@ -11,7 +11,7 @@ import { graphOf, toFlowEdge, type FlowNode } from "../../canvas/model";
 import { notificationsAtom } from "../notifications";
 import { edgesAtom, nodesAtom, projectIdAtom } from "./atoms";
 import { checkProposalAtom, connectAtom } from "./connect";
-import { canvasEdge, deferred, flowNode, flush, NOW, nodeView, PROJECT_ID, savedEdge } from "./testFixtures";
+import { canvasEdge, deferred, flowNode, flush, NOW, nodeView, PROJECT_ID, savedEdge, isolateEachTest } from "./testFixtures";
 
 vi.mock("../../api/nodes");
 vi.mock("../../api/edges");
@@ -40,18 +40,12 @@ function canvasWith(...nodes: FlowNode[]) {
 
 const texts = (store: ReturnType<typeof createStore>) => store.get(notificationsAtom).map((n) => n.text);
 
+isolateEachTest();
+
 beforeEach(() => {
-  vi.resetAllMocks();
-  vi.useFakeTimers();
-  vi.setSystemTime(NOW);
-  vi.stubGlobal("fetch", () => Promise.reject(new Error("no HTTP in tests")));
   vi.mocked(getNode).mockRejectedValue(new Error("not asked for"));
 });
 
-afterEach(() => {
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-});
 
 describe("a forbidden connection", () => {
   it("shows the rule's Persian message and calls nothing", async () => {

@@ -3,14 +3,14 @@
 // pending at once, removed again if the server refuses it.
 import { groupingBox, kindInfo, message, type NodeView } from "@dastyar/rules";
 import { createStore } from "jotai";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "../../api/client";
 import { createNode, setNodeContainer, type Created } from "../../api/nodes";
 import type { FlowNode } from "../../canvas/model";
 import { notificationsAtom } from "../notifications";
 import { nodesAtom, projectIdAtom } from "./atoms";
 import { groupNodesAtom } from "./containers";
-import { deferred, flowNode, flush, NOW, nodeView, PROJECT_ID } from "./testFixtures";
+import { deferred, flowNode, flush, NOW, nodeView, PROJECT_ID, isolateEachTest } from "./testFixtures";
 
 vi.mock("../../api/nodes");
 vi.mock("../../api/edges");
@@ -39,20 +39,14 @@ const savedContainer = (width = 650, height = 400): Created => ({
   node: nodeView("container-9", { width, height }, { position: { x: 50, y: 50 } }),
 });
 
+isolateEachTest();
+
 beforeEach(() => {
-  vi.resetAllMocks();
-  vi.useFakeTimers();
-  vi.setSystemTime(NOW);
-  vi.stubGlobal("fetch", () => Promise.reject(new Error("no HTTP in tests")));
   vi.mocked(setNodeContainer).mockImplementation(async (kind, id, containerId, at) =>
     nodeView(`${kind}-${id}`, {}, { position: at, parentId: `container-${containerId}` }),
   );
 });
 
-afterEach(() => {
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-});
 
 describe("grouping nodes", () => {
   it("shows a pending container over the nodes' grouping box at once", async () => {

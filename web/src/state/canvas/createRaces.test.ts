@@ -2,30 +2,21 @@
 // way: deleted (the server's copy is deleted too) or moved (the new spot is
 // saved once the node has an id).
 import { createStore } from "jotai";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { deleteContainer } from "../../api/containers";
 import { createNode, deleteNode, saveNodePosition, type Created } from "../../api/nodes";
 import { addNodeAtom } from "./addNode";
 import { nodesAtom, projectIdAtom } from "./atoms";
 import { mapNode, withoutNode } from "./graph";
-import { deferred, NOW, nodeView, PROJECT_ID } from "./testFixtures";
+import { deferred, NOW, nodeView, PROJECT_ID, isolateEachTest } from "./testFixtures";
 
 vi.mock("../../api/nodes");
 vi.mock("../../api/edges");
 vi.mock("../../api/containers");
 vi.mock("../../api/disconnect");
 
-beforeEach(() => {
-  vi.resetAllMocks();
-  vi.useFakeTimers();
-  vi.setSystemTime(NOW);
-  vi.stubGlobal("fetch", () => Promise.reject(new Error("no HTTP in tests")));
-});
+isolateEachTest();
 
-afterEach(() => {
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-});
 
 function openCanvas() {
   const store = createStore();

@@ -3,7 +3,7 @@
 // DELETE /edges/{id}, unsaved ones locally), tracked while in flight.
 import { message } from "@dastyar/rules";
 import { createStore } from "jotai";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "../../api/client";
 import { disconnectSms, disconnectTrigger } from "../../api/disconnect";
 import { deleteEdge } from "../../api/edges";
@@ -13,7 +13,7 @@ import { notificationsAtom } from "../notifications";
 import { deletingEdgesAtom, edgesAtom, nodesAtom, projectIdAtom } from "./atoms";
 import { deleteEdgeAtom, edgeWarningAtom } from "./deleteEdge";
 import { removalOf } from "./edgeRemoval";
-import { deferred, flowNode, flush, NOW, nodeView, PROJECT_ID, savedEdge, unsavedEdge } from "./testFixtures";
+import { deferred, flowNode, flush, nodeView, PROJECT_ID, savedEdge, unsavedEdge, isolateEachTest } from "./testFixtures";
 
 vi.mock("../../api/nodes");
 vi.mock("../../api/edges");
@@ -41,21 +41,15 @@ function canvasWith(...edges: FlowEdge[]) {
 
 const ids = (store: ReturnType<typeof createStore>) => store.get(edgesAtom).map((e) => e.id);
 
+isolateEachTest();
+
 beforeEach(() => {
-  vi.resetAllMocks();
-  vi.useFakeTimers();
-  vi.setSystemTime(NOW);
-  vi.stubGlobal("fetch", () => Promise.reject(new Error("no HTTP in tests")));
   vi.mocked(getNode).mockRejectedValue(new Error("not asked for"));
   vi.mocked(deleteEdge).mockResolvedValue(undefined);
   vi.mocked(disconnectTrigger).mockResolvedValue(undefined);
   vi.mocked(disconnectSms).mockResolvedValue(undefined);
 });
 
-afterEach(() => {
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-});
 
 describe("deleting an edge", () => {
   it("takes a trigger link off through the trigger's disconnect", async () => {

@@ -3,7 +3,7 @@
 // its children freed where the server says they now are.
 import { message } from "@dastyar/rules";
 import { createStore } from "jotai";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "../../api/client";
 import { deleteContainer } from "../../api/containers";
 import { disconnectSms, disconnectTrigger } from "../../api/disconnect";
@@ -13,7 +13,7 @@ import type { FlowEdge, FlowNode } from "../../canvas/model";
 import { notificationsAtom } from "../notifications";
 import { edgesAtom, nodesAtom, projectIdAtom, selectedNodeIdAtom } from "./atoms";
 import { deleteNodeAtom } from "./deleteNode";
-import { deferred, flowNode, flush, NOW, nodeView, PROJECT_ID, savedEdge, unsavedEdge } from "./testFixtures";
+import { deferred, flowNode, flush, nodeView, PROJECT_ID, savedEdge, unsavedEdge, isolateEachTest } from "./testFixtures";
 
 vi.mock("../../api/nodes");
 vi.mock("../../api/edges");
@@ -32,21 +32,15 @@ const nodeIds = (store: ReturnType<typeof createStore>) => store.get(nodesAtom).
 const edgeIds = (store: ReturnType<typeof createStore>) => store.get(edgesAtom).map((e) => e.id);
 const texts = (store: ReturnType<typeof createStore>) => store.get(notificationsAtom).map((n) => n.text);
 
+isolateEachTest();
+
 beforeEach(() => {
-  vi.resetAllMocks();
-  vi.useFakeTimers();
-  vi.setSystemTime(NOW);
-  vi.stubGlobal("fetch", () => Promise.reject(new Error("no HTTP in tests")));
   vi.mocked(getNode).mockRejectedValue(new Error("not asked for"));
   vi.mocked(deleteNode).mockResolvedValue(undefined);
   vi.mocked(deleteEdge).mockResolvedValue(undefined);
   vi.mocked(deleteContainer).mockResolvedValue([]);
 });
 
-afterEach(() => {
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-});
 
 describe("deleting a node", () => {
   it("deletes it on the server and takes it and its edges off the canvas", async () => {

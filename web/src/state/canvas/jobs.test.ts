@@ -3,13 +3,13 @@
 // attempts → error with the timeout message.
 import { constants, message, type JobView } from "@dastyar/rules";
 import { createStore } from "jotai";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { createNode, getJob, getNodeUsage } from "../../api/nodes";
 import { notificationsAtom } from "../notifications";
 import { addNodeAtom } from "./addNode";
 import { jobProgressAtom, nodesAtom, projectIdAtom } from "./atoms";
 import { failedJobsAtom, pollDelay, pollJobAtom } from "./jobs";
-import { flowNode, NOW, nodeView, PROJECT_ID, usage } from "./testFixtures";
+import { flowNode, nodeView, PROJECT_ID, usage, isolateEachTest } from "./testFixtures";
 
 vi.mock("../../api/nodes");
 vi.mock("../../api/edges");
@@ -39,17 +39,8 @@ function canvasWith(...ids: string[]) {
 const status = (store: ReturnType<typeof createStore>, id: string) =>
   store.get(nodesAtom).find((n) => n.id === id)?.data.creationStatus;
 
-beforeEach(() => {
-  vi.resetAllMocks();
-  vi.useFakeTimers();
-  vi.setSystemTime(NOW);
-  vi.stubGlobal("fetch", () => Promise.reject(new Error("no HTTP in tests")));
-});
+isolateEachTest();
 
-afterEach(() => {
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-});
 
 describe("job polling", () => {
   it("waits the spec's 2 s between polls", () => {

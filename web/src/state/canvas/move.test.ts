@@ -3,14 +3,14 @@
 // right of the container; a failed move into or out of a container reverts.
 import { constants, kindInfo, message, type NodeView } from "@dastyar/rules";
 import { createStore } from "jotai";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "../../api/client";
 import { saveNodePosition, setNodeContainer } from "../../api/nodes";
 import type { FlowNode } from "../../canvas/model";
 import { notificationsAtom } from "../notifications";
 import { nodesAtom, projectIdAtom } from "./atoms";
 import { finishDragAtom, takeOutOfContainerAtom, type Placement } from "./move";
-import { deferred, flowNode, NOW, nodeView, PROJECT_ID } from "./testFixtures";
+import { deferred, flowNode, nodeView, PROJECT_ID, isolateEachTest } from "./testFixtures";
 
 vi.mock("../../api/nodes");
 vi.mock("../../api/edges");
@@ -32,21 +32,15 @@ const nodeOf = (store: ReturnType<typeof createStore>, id: string) => store.get(
 const texts = (store: ReturnType<typeof createStore>) => store.get(notificationsAtom).map((n) => n.text);
 const starts = (entries: Record<string, Placement>) => new Map(Object.entries(entries));
 
+isolateEachTest();
+
 beforeEach(() => {
-  vi.resetAllMocks();
-  vi.useFakeTimers();
-  vi.setSystemTime(NOW);
-  vi.stubGlobal("fetch", () => Promise.reject(new Error("no HTTP in tests")));
   vi.mocked(saveNodePosition).mockImplementation(async (kind, id, at) => nodeView(`${kind}-${id}`, {}, { position: at }));
   vi.mocked(setNodeContainer).mockImplementation(async (kind, id, containerId, at) =>
     nodeView(`${kind}-${id}`, {}, containerId === null ? { position: at } : { position: at, parentId: `container-${containerId}` }),
   );
 });
 
-afterEach(() => {
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-});
 
 describe("dropping a node on a container", () => {
   it("puts it in at once, at its position relative to the container, and saves that", async () => {

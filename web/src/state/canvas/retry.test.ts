@@ -3,7 +3,7 @@
 // are not retried.
 import { constants, kindInfo, message, type JobView, type NodeView } from "@dastyar/rules";
 import { createStore } from "jotai";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { ApiError } from "../../api/client";
 import { renameContainer, resizeContainer } from "../../api/containers";
 import { createNode, getJob, retryJob, updateNode, type Created } from "../../api/nodes";
@@ -11,7 +11,7 @@ import { notificationsAtom } from "../notifications";
 import { nodesAtom, projectIdAtom } from "./atoms";
 import { failedJobsAtom, pollJobAtom } from "./jobs";
 import { retryNodeAtom } from "./retry";
-import { deferred, flowNode, NOW, nodeView, PROJECT_ID } from "./testFixtures";
+import { deferred, flowNode, nodeView, PROJECT_ID, isolateEachTest } from "./testFixtures";
 
 vi.mock("../../api/nodes");
 vi.mock("../../api/edges");
@@ -30,17 +30,8 @@ function canvasWith(...nodes: ReturnType<typeof flowNode>[]) {
 const only = (store: ReturnType<typeof createStore>) => store.get(nodesAtom)[0]!;
 const texts = (store: ReturnType<typeof createStore>) => store.get(notificationsAtom).map((n) => n.text);
 
-beforeEach(() => {
-  vi.resetAllMocks();
-  vi.useFakeTimers();
-  vi.setSystemTime(NOW);
-  vi.stubGlobal("fetch", () => Promise.reject(new Error("no HTTP in tests")));
-});
+isolateEachTest();
 
-afterEach(() => {
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-});
 
 describe("retrying a node", () => {
   it("does not retry a test frame", async () => {

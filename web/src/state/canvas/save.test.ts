@@ -3,7 +3,7 @@
 // or error.
 import { kindInfo, message, type NodeView } from "@dastyar/rules";
 import { createStore } from "jotai";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { ApiError } from "../../api/client";
 import { renameContainer, resizeContainer } from "../../api/containers";
 import { createNode, updateNode } from "../../api/nodes";
@@ -11,7 +11,7 @@ import type { AnyNodeData, FlowNode } from "../../canvas/model";
 import { notificationsAtom } from "../notifications";
 import { nodesAtom, projectIdAtom } from "./atoms";
 import { saveNodeAtom } from "./save";
-import { deferred, flowNode, NOW, nodeView, PROJECT_ID } from "./testFixtures";
+import { deferred, flowNode, nodeView, PROJECT_ID, isolateEachTest } from "./testFixtures";
 
 vi.mock("../../api/nodes");
 vi.mock("../../api/edges");
@@ -28,17 +28,8 @@ function canvasWith(...nodes: FlowNode[]) {
 const only = (store: ReturnType<typeof createStore>) => store.get(nodesAtom)[0]!;
 const edit = (node: FlowNode, change: Record<string, unknown>) => ({ ...node.data, ...change }) as AnyNodeData;
 
-beforeEach(() => {
-  vi.resetAllMocks();
-  vi.useFakeTimers();
-  vi.setSystemTime(NOW);
-  vi.stubGlobal("fetch", () => Promise.reject(new Error("no HTTP in tests")));
-});
+isolateEachTest();
 
-afterEach(() => {
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-});
 
 describe("saving a node's settings", () => {
   it("is pending while the server works, then holds what the server answers", async () => {

@@ -1,7 +1,8 @@
 // Fixtures shared by the canvas state tests (the *.test.ts files next to
 // this one): nodes and edges as the canvas holds them, server answers, plan
-// usage, and a promise settled by hand. Plain data and the real rules; no
-// vitest here, so the mocks stay in each test file.
+// usage, a promise settled by hand, and each test's isolation. The real
+// rules; the module mocks stay in each test file (vi.mock is per file).
+import { afterEach, beforeEach, vi } from "vitest";
 import {
   defaultNodeData,
   newEdgeData,
@@ -152,4 +153,22 @@ export function deferred<T>(): {
 /** Lets every promise already settled run its callbacks. */
 export async function flush(): Promise<void> {
   for (let i = 0; i < 20; i++) await Promise.resolve();
+}
+
+/**
+ * Registers, for each test of the calling file: fresh mocks, fake timers at
+ * NOW, and no real HTTP (a stray call fails loudly); timers and globals are
+ * put back afterwards.
+ */
+export function isolateEachTest(): void {
+  beforeEach(() => {
+    vi.resetAllMocks();
+    vi.useFakeTimers();
+    vi.setSystemTime(NOW);
+    vi.stubGlobal("fetch", () => Promise.reject(new Error("no HTTP in tests")));
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
 }
