@@ -47,6 +47,7 @@ pub struct NodeUsage {
 
 /// A plan's quotas for the limited kinds; `None` is unlimited.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[ts(export)]
 pub struct PlanQuota {
     pub assistant_nodes: Option<u32>,

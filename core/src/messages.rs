@@ -46,6 +46,16 @@ catalogue! {
     UsageCheckFailed => "بررسی محدودیت گره‌ها با خطا روبه‌رو شد. لطفاً دوباره تلاش کنید.";
     UpgradePlanLink => "ارتقای طرح";
     InsufficientCredits => "اعتبار حساب شما کافی نیست. لطفاً اعتبار بخرید یا طرح خود را ارتقا دهید.";
+    /// `check-limit` was asked about a node type that does not exist.
+    NodeTypeUnknown => "نوع گره شناخته‌شده نیست.";
+
+    // ---- Lists and paging ----
+    /// `page` is not a whole number of at least 1.
+    PageInvalid => "شمارهٔ صفحه باید عددی صحیح و دست‌کم ۱ باشد.";
+    /// `per_page` is not a whole number from 1 to the maximum (100).
+    PerPageInvalid => "تعداد موارد هر صفحه باید عددی صحیح از ۱ تا ۱۰۰ باشد.";
+    /// A yes/no query parameter is neither true nor false.
+    FlagInvalid => "مقدار این گزینه باید true یا false باشد.";
 
     // ---- Node operations (spec §8 "Node operations") ----
     AddInProgress => "لطفاً صبر کنید تا افزودن گره قبلی تمام شود.";

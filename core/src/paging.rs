@@ -9,3 +9,5 @@ pub const PREVIEW_RUNS_DEFAULT_COUNT: u32 = 5;
 /// Subscription history starts at page 1 with 10 per page.
 pub const SUBSCRIPTION_HISTORY_FIRST_PAGE: u32 = 1;
 pub const SUBSCRIPTION_HISTORY_PER_PAGE: u32 = 10;
+/// The most subscription history rows one page may ask for.
+pub const SUBSCRIPTION_HISTORY_MAX_PER_PAGE: u32 = 100;

@@ -80,6 +80,12 @@ pub struct Config {
           value_parser = clap::value_parser!(u64).range(1..=1024), global = true)]
     pub max_upload_mb: u64,
 
+    /// A JSON file with the plan catalogue (plans with prices in rials, node
+    /// quotas, monthly credits and features; credit packages), replacing the
+    /// built-in one. It is checked at start: a broken file stops the server.
+    #[arg(long, env = "DASTYAR_PLANS_FILE", value_name = "FILE", global = true)]
+    pub plans_file: Option<PathBuf>,
+
     #[command(flatten)]
     pub providers: Providers,
 }
@@ -208,6 +214,7 @@ impl Config {
             public_url: None,
             web_dir: PathBuf::from(DEFAULT_WEB_DIR),
             max_upload_mb: DEFAULT_MAX_UPLOAD_MB,
+            plans_file: None,
             providers: Providers {
                 llm: LlmSettings { base_url: None, api_key: None },
                 telegram: TelegramSettings { api_url: DEFAULT_TELEGRAM_API_URL.to_owned() },
@@ -281,6 +288,7 @@ mod tests {
             "DASTYAR_PUBLIC_URL",
             "DASTYAR_WEB_DIR",
             "DASTYAR_MAX_UPLOAD_MB",
+            "DASTYAR_PLANS_FILE",
             "DASTYAR_LLM_BASE_URL",
             "DASTYAR_LLM_API_KEY",
             "DASTYAR_TELEGRAM_API_URL",

@@ -163,7 +163,7 @@ pub async fn create(
         status,
         payload,
     };
-    let quota = plans::quota_for(user_id, kind).flatten();
+    let quota = plans::quota_for(state, user_id, kind).await?.flatten();
     let mut tx = db.pool().begin().await?;
     let row = match nodes::insert_within_quota(&mut tx, db.backend(), user_id, &new, quota).await? {
         Inserted::Node(row) => *row,

@@ -8,6 +8,7 @@ use axum::extract::FromRef;
 
 use crate::config::Config;
 use crate::db::Db;
+use crate::plans::{Catalogue, CatalogueError};
 use crate::secret;
 use crate::token::JwtKeys;
 
@@ -16,18 +17,33 @@ pub struct AppState {
     pub db: Db,
     pub config: Arc<Config>,
     pub keys: Arc<JwtKeys>,
+    /// The plan catalogue in force (built in, or `DASTYAR_PLANS_FILE`).
+    pub plans: Arc<Catalogue>,
 }
 
 impl AppState {
-    /// Resolves the JWT secret, opens the database and runs its migrations.
+    /// Loads the plan catalogue, resolves the JWT secret, opens the database
+    /// and runs its migrations.
     pub async fn open(config: Config) -> Result<AppState, StartupError> {
+        let plans = Catalogue::load(config.plans_file.as_deref()).map_err(StartupError::Plans)?;
         let secret = secret::jwt_secret(&config).map_err(StartupError::Secret)?;
         let db = Db::open(&config.database_url()).await.map_err(StartupError::Database)?;
-        Ok(AppState::new(config, db, &secret))
+        Ok(AppState::new(config, db, &secret).with_plans(plans))
     }
 
+    /// A state with the built-in plan catalogue.
     pub fn new(config: Config, db: Db, jwt_secret: &[u8]) -> AppState {
-        AppState { db, config: Arc::new(config), keys: Arc::new(JwtKeys::new(jwt_secret)) }
+        AppState {
+            db,
+            config: Arc::new(config),
+            keys: Arc::new(JwtKeys::new(jwt_secret)),
+            plans: Arc::new(Catalogue::builtin().clone()),
+        }
+    }
+
+    /// The same state with another plan catalogue.
+    pub fn with_plans(self, plans: Catalogue) -> AppState {
+        AppState { plans: Arc::new(plans), ..self }
     }
 }
 
@@ -52,6 +68,7 @@ impl FromRef<AppState> for Arc<JwtKeys> {
 /// Why the server could not start.
 #[derive(Debug)]
 pub enum StartupError {
+    Plans(CatalogueError),
     Secret(std::io::Error),
     Database(sqlx::Error),
     Listen(std::io::Error),
@@ -60,6 +77,7 @@ pub enum StartupError {
 impl fmt::Display for StartupError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
+            StartupError::Plans(e) => write!(f, "{e}"),
             StartupError::Secret(e) => write!(f, "cannot read or create the JWT secret: {e}"),
             StartupError::Database(e) => write!(f, "cannot open the database: {e}"),
             StartupError::Listen(e) => write!(f, "cannot listen: {e}"),

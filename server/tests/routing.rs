@@ -109,6 +109,12 @@ async fn the_openapi_document_lists_every_route() {
             "POST /api/filedb/upload",
             "DELETE /api/filedb/file/{file_id}",
             "GET /api/filedb/{id}/files/{file_id}",
+            // Plans and subscriptions.
+            "GET /api/subscription/plans",
+            "GET /api/subscription/credit-packages",
+            "GET /api/subscription/current",
+            "GET /api/subscription/history",
+            "POST /api/subscription/check-limit",
         ]
         .into_iter()
         .map(String::from)
@@ -152,6 +158,15 @@ async fn the_openapi_document_lists_every_route() {
             "FrameView",
             "UploadAnswer",
             "UploadForm",
+            "PlanView",
+            "PlanQuota",
+            "PlanPrices",
+            "CreditPackage",
+            "CurrentSubscription",
+            "SubscriptionView",
+            "SubscriptionHistory",
+            "CheckLimitRequest",
+            "CheckLimitAnswer",
         ] {
             assert!(schemas.contains_key(schema), "missing schema {schema}");
         }

@@ -74,7 +74,7 @@ pub async fn node_usage(
     State(state): State<AppState>,
     user: AuthUser,
 ) -> Result<Json<NodeUsage>, ApiError> {
-    Ok(Json(plans::node_usage(&state.db, user.id).await?))
+    Ok(Json(plans::node_usage(&state, user.id).await?))
 }
 
 /// One of my jobs.

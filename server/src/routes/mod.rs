@@ -14,6 +14,7 @@ pub mod openapi;
 pub mod project_queries;
 pub mod projects;
 pub mod shortcuts;
+pub mod subscription;
 pub mod telegram;
 pub mod toggles;
 
@@ -37,6 +38,7 @@ pub fn router() -> Router<AppState> {
         .merge(toggles::router())
         .merge(listings::router())
         .merge(files::router())
+        .merge(subscription::router())
         .merge(openapi::router())
         .fallback(not_found)
         .method_not_allowed_fallback(not_found)

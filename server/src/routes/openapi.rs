@@ -9,7 +9,8 @@ use utoipa::{Modify, OpenApi};
 use crate::extract::Json;
 use crate::routes::node_openapi::NodeRoutes;
 use crate::routes::{
-    auth, containers, edges, files, listings, project_queries, projects, shortcuts, toggles,
+    auth, containers, edges, files, listings, project_queries, projects, shortcuts, subscription,
+    toggles,
 };
 use crate::state::AppState;
 
@@ -70,6 +71,11 @@ use crate::state::AppState;
         files::upload_doc,
         files::remove_file,
         files::download,
+        subscription::list_plans,
+        subscription::credit_packages,
+        subscription::current,
+        subscription::history,
+        subscription::check_limit,
         openapi_json,
     ),
     modifiers(&BearerAuth, &NodeRoutes),
@@ -79,6 +85,7 @@ use crate::state::AppState;
         (name = "edges", description = "Connections between nodes"),
         (name = "containers", description = "Containers that group nodes"),
         (name = "files", description = "Files uploaded into filedb and filerepository nodes"),
+        (name = "subscription", description = "Plans, credit packages, the current subscription and plan limits"),
         (name = "meta", description = "About the API"),
     )
 )]

@@ -14,6 +14,7 @@ pub mod jobs;
 pub mod node_tx;
 pub mod nodes;
 pub mod projects;
+pub mod subscriptions;
 pub mod tx;
 pub mod users;
 

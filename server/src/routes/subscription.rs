@@ -1,0 +1,339 @@
+//! `/api/subscription/...`: the plan catalogue and credit packages, the
+//! caller's current plan and subscription history, and the plan-limit check.
+//! (Buying comes with payments.)
+
+use axum::Router;
+use axum::extract::{RawQuery, State};
+use axum::routing::{get, post};
+use dastyar_core::NodeKind;
+use dastyar_core::limits::{NodeUsage, PlanQuota, node_limit_exceeded_message};
+use dastyar_core::messages::MessageCode;
+use dastyar_core::paging::{
+    SUBSCRIPTION_HISTORY_FIRST_PAGE, SUBSCRIPTION_HISTORY_MAX_PER_PAGE,
+    SUBSCRIPTION_HISTORY_PER_PAGE,
+};
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+use utoipa::ToSchema;
+
+use crate::db::timestamp;
+use crate::error::{ApiError, ErrorBody};
+use crate::extract::{AuthUser, Json};
+use crate::plans::{self, BillingCycle, Catalogue, CreditPackage, Plan, PlanPrices};
+use crate::state::AppState;
+use crate::store;
+use crate::store::subscriptions::{SubscriptionRow, SubscriptionStatus};
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/subscription/plans", get(list_plans))
+        .route("/subscription/credit-packages", get(credit_packages))
+        .route("/subscription/current", get(current))
+        .route("/subscription/history", get(history))
+        .route("/subscription/check-limit", post(check_limit))
+}
+
+/// A plan of the catalogue, as the subscription page shows it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema, TS)]
+#[ts(export)]
+pub struct PlanView {
+    pub key: String,
+    /// Persian.
+    pub name: String,
+    /// Persian.
+    pub description: String,
+    /// In rials, per billing cycle.
+    pub prices: PlanPrices,
+    /// Node quotas; `null` is unlimited.
+    pub quota: PlanQuota,
+    /// Credits granted each month.
+    pub monthly_credits: i64,
+    /// Persian, one line each.
+    pub features: Vec<String>,
+    /// The free plan (both prices 0).
+    pub is_free: bool,
+    /// The caller is on this plan now.
+    pub current: bool,
+}
+
+impl PlanView {
+    fn of(plan: &Plan, current: &Plan) -> PlanView {
+        PlanView {
+            key: plan.key.clone(),
+            name: plan.name.clone(),
+            description: plan.description.clone(),
+            prices: plan.prices,
+            quota: plan.quota,
+            monthly_credits: plan.monthly_credits,
+            features: plan.features.clone(),
+            is_free: plan.is_free(),
+            current: plan.key == current.key,
+        }
+    }
+}
+
+/// A subscription of the caller's.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema, TS)]
+#[ts(export)]
+pub struct SubscriptionView {
+    pub id: i64,
+    pub plan_key: String,
+    /// The plan's Persian name (its key when the catalogue no longer has it).
+    pub plan_name: String,
+    pub billing_cycle: BillingCycle,
+    /// As of now: an active subscription whose period is over is `expired`.
+    pub status: SubscriptionStatus,
+    /// Rials paid.
+    pub amount: i64,
+    pub payment_id: Option<i64>,
+    pub started_at: String,
+    pub expires_at: String,
+    pub created_at: String,
+}
+
+impl SubscriptionView {
+    fn of(row: &SubscriptionRow, catalogue: &Catalogue, now: &str) -> SubscriptionView {
+        SubscriptionView {
+            id: row.id,
+            plan_key: row.plan_key.clone(),
+            plan_name: catalogue
+                .plan(&row.plan_key)
+                .map_or_else(|| row.plan_key.clone(), |p| p.name.clone()),
+            billing_cycle: row.billing_cycle(),
+            status: row.status_at(now),
+            amount: row.amount,
+            payment_id: row.payment_id,
+            started_at: row.started_at.clone(),
+            expires_at: row.expires_at.clone(),
+            created_at: row.created_at.clone(),
+        }
+    }
+}
+
+/// The caller's plan now and the subscription that puts them on it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema, TS)]
+#[ts(export)]
+pub struct CurrentSubscription {
+    pub plan: PlanView,
+    /// `null` on the free plan without a subscription.
+    pub subscription: Option<SubscriptionView>,
+    /// With `include_expired=true`: the most recently ended subscription
+    /// (`null` when there is none, or when not asked for).
+    pub expired_subscription: Option<SubscriptionView>,
+}
+
+/// One page of the caller's subscriptions, newest first.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema, TS)]
+#[ts(export)]
+pub struct SubscriptionHistory {
+    pub items: Vec<SubscriptionView>,
+    /// How many subscriptions there are in all.
+    pub total: u64,
+    pub page: u32,
+    pub per_page: u32,
+    /// How many pages of `per_page` there are (0 when there are none).
+    pub pages: u64,
+}
+
+/// `POST /api/subscription/check-limit`.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, ToSchema, TS)]
+#[ts(export)]
+pub struct CheckLimitRequest {
+    /// A node type, such as `assistant`, `analyzer` or `vectorstore`.
+    pub node_type: String,
+}
+
+/// Whether one more node of the type may be added under the current plan.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema, TS)]
+#[ts(export)]
+pub struct CheckLimitAnswer {
+    pub allowed: bool,
+    /// `null`: no limit (a kind plans do not limit, or a plan without a cap).
+    pub limit: Option<u32>,
+    /// How many the caller has; `null` for kinds plans do not limit.
+    pub used: Option<u32>,
+    pub plan_key: String,
+    /// When not allowed: the Persian limit message (it contains «حداکثر»).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub message: Option<String>,
+}
+
+/// The plan catalogue, with the caller's plan marked `current`.
+#[utoipa::path(get, path = "/api/subscription/plans", tag = "subscription",
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "Every plan, in catalogue order (the free plan among them)", body = [PlanView]),
+        (status = 401, description = "unauthenticated", body = ErrorBody),
+    ))]
+pub async fn list_plans(
+    State(state): State<AppState>,
+    user: AuthUser,
+) -> Result<Json<Vec<PlanView>>, ApiError> {
+    let (current, _) = plans::current_plan(&state, user.id).await?;
+    Ok(Json(state.plans.plans().iter().map(|plan| PlanView::of(plan, current)).collect()))
+}
+
+/// The credit packages on offer.
+#[utoipa::path(get, path = "/api/subscription/credit-packages", tag = "subscription",
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "Every credit package, in catalogue order", body = [CreditPackage]),
+        (status = 401, description = "unauthenticated", body = ErrorBody),
+    ))]
+pub async fn credit_packages(
+    State(state): State<AppState>,
+    _user: AuthUser,
+) -> Json<Vec<CreditPackage>> {
+    Json(state.plans.credit_packages().to_vec())
+}
+
+/// My current plan and subscription.
+#[utoipa::path(get, path = "/api/subscription/current", tag = "subscription",
+    security(("bearer" = [])),
+    params(("include_expired" = Option<bool>, Query, description = "Also answer the most recently ended subscription (default false)")),
+    responses(
+        (status = 200, description = "The plan in force and its subscription (null on the free plan)", body = CurrentSubscription),
+        (status = 401, description = "unauthenticated", body = ErrorBody),
+        (status = 422, description = "include_expired is neither true nor false (flag_invalid)", body = ErrorBody),
+    ))]
+pub async fn current(
+    State(state): State<AppState>,
+    user: AuthUser,
+    RawQuery(query): RawQuery,
+) -> Result<Json<CurrentSubscription>, ApiError> {
+    let include_expired = match param(query.as_deref(), "include_expired") {
+        None => false,
+        Some("true" | "1") => true,
+        Some("false" | "0") => false,
+        Some(_) => return Err(ApiError::invalid("include_expired", MessageCode::FlagInvalid)),
+    };
+    let now = timestamp::now();
+    let (plan, subscription) = plans::current_plan(&state, user.id).await?;
+    let expired_subscription = if include_expired {
+        store::subscriptions::latest_expired(&state.db, user.id, &now).await?
+    } else {
+        None
+    };
+    let view = |row: &SubscriptionRow| SubscriptionView::of(row, &state.plans, &now);
+    Ok(Json(CurrentSubscription {
+        plan: PlanView::of(plan, plan),
+        subscription: subscription.as_ref().map(view),
+        expired_subscription: expired_subscription.as_ref().map(view),
+    }))
+}
+
+/// My subscriptions, newest first, a page at a time.
+#[utoipa::path(get, path = "/api/subscription/history", tag = "subscription",
+    security(("bearer" = [])),
+    params(
+        ("page" = Option<u32>, Query, description = "From 1 (default 1); past the last page answers no items"),
+        ("per_page" = Option<u32>, Query, description = "1 to 100 (default 10)"),
+    ),
+    responses(
+        (status = 200, description = "One page of my subscriptions", body = SubscriptionHistory),
+        (status = 401, description = "unauthenticated", body = ErrorBody),
+        (status = 422, description = "page is not a whole number ≥ 1 (page_invalid) or per_page not 1 to 100 (per_page_invalid)", body = ErrorBody),
+    ))]
+pub async fn history(
+    State(state): State<AppState>,
+    user: AuthUser,
+    RawQuery(query): RawQuery,
+) -> Result<Json<SubscriptionHistory>, ApiError> {
+    let query = query.as_deref();
+    let page = match param(query, "page") {
+        None => SUBSCRIPTION_HISTORY_FIRST_PAGE,
+        Some(text) => text
+            .parse::<u32>()
+            .ok()
+            .filter(|&p| p >= 1)
+            .ok_or_else(|| ApiError::invalid("page", MessageCode::PageInvalid))?,
+    };
+    let per_page = match param(query, "per_page") {
+        None => SUBSCRIPTION_HISTORY_PER_PAGE,
+        Some(text) => text
+            .parse::<u32>()
+            .ok()
+            .filter(|p| (1..=SUBSCRIPTION_HISTORY_MAX_PER_PAGE).contains(p))
+            .ok_or_else(|| ApiError::invalid("per_page", MessageCode::PerPageInvalid))?,
+    };
+    let offset = u64::from(page - 1) * u64::from(per_page);
+    let (rows, total) = store::subscriptions::history(&state.db, user.id, per_page, offset).await?;
+    let now = timestamp::now();
+    Ok(Json(SubscriptionHistory {
+        items: rows.iter().map(|row| SubscriptionView::of(row, &state.plans, &now)).collect(),
+        total,
+        page,
+        per_page,
+        pages: total.div_ceil(u64::from(per_page)),
+    }))
+}
+
+/// Whether I may add one more node of a type under my current plan.
+#[utoipa::path(post, path = "/api/subscription/check-limit", tag = "subscription",
+    security(("bearer" = [])),
+    request_body = CheckLimitRequest,
+    responses(
+        (status = 200, description = "allowed, with the limit and my count (kinds plans do not limit: always allowed, limit and used null)", body = CheckLimitAnswer),
+        (status = 401, description = "unauthenticated", body = ErrorBody),
+        (status = 422, description = "node_type is missing (field_required) or no node type (node_type_unknown)", body = ErrorBody),
+    ))]
+pub async fn check_limit(
+    State(state): State<AppState>,
+    user: AuthUser,
+    Json(request): Json<CheckLimitRequest>,
+) -> Result<Json<CheckLimitAnswer>, ApiError> {
+    let kind: NodeKind = request
+        .node_type
+        .trim()
+        .parse()
+        .map_err(|_| ApiError::invalid("node_type", MessageCode::NodeTypeUnknown))?;
+    let (plan, _) = plans::current_plan(&state, user.id).await?;
+    let plan_key = plan.key.clone();
+    if plan.quota.for_kind(kind).is_none() {
+        return Ok(Json(CheckLimitAnswer {
+            allowed: true,
+            limit: None,
+            used: None,
+            plan_key,
+            message: None,
+        }));
+    }
+    let counts = store::nodes::count_limited(&state.db, user.id).await?;
+    let usage = NodeUsage::from_quota(&plan.quota, &counts);
+    let Some(entry) = usage.entry(kind) else {
+        return Err(ApiError::internal(format!("no usage entry for the limited kind {kind}")));
+    };
+    Ok(Json(CheckLimitAnswer {
+        allowed: entry.can_create,
+        limit: entry.limit,
+        used: Some(entry.used),
+        plan_key,
+        message: (!entry.can_create)
+            .then(|| node_limit_exceeded_message(kind, entry.limit, entry.used)),
+    }))
+}
+
+/// The first value of `name` in a query string (`None` when absent).
+fn param<'q>(query: Option<&'q str>, name: &str) -> Option<&'q str> {
+    query
+        .unwrap_or_default()
+        .split('&')
+        .map(|pair| pair.split_once('=').unwrap_or((pair, "")))
+        .find(|(key, _)| *key == name)
+        .map(|(_, value)| value.trim())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn query_parameters() {
+        assert_eq!(param(Some("page=2&per_page=5"), "per_page"), Some("5"));
+        assert_eq!(param(Some("page=2&page=3"), "page"), Some("2"));
+        assert_eq!(param(Some("page"), "page"), Some(""));
+        assert_eq!(param(Some("pages=2"), "page"), None);
+        assert_eq!(param(None, "page"), None);
+    }
+}
