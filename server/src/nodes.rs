@@ -288,7 +288,7 @@ pub async fn set_container(
     if let Some(container_id) = container_id {
         container_in_project(state, user_id, container_id, row.project_id, Some(id)).await?;
     }
-    nodes::set_container(&state.db, user_id, id, container_id, position)
+    nodes::set_container(state.db.pool(), user_id, id, container_id, position)
         .await?
         .ok_or(ApiError::NotFound)
 }

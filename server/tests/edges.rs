@@ -510,7 +510,7 @@ async fn deleting_a_node_takes_its_edges_and_their_effects_along() {
         let store = c.vectorstore(Some("vs_x")).await;
         connected(&app, token, project, (Vectorstore, store), (Assistant, a)).await;
         connected(&app, token, project, (Assistant, a), (Telegram, c.telegram().await)).await;
-        assert!(dastyar_server::store::nodes::delete(db, user, store).await.unwrap());
+        assert!(dastyar_server::store::nodes::delete(db.pool(), user, store).await.unwrap());
         let left = edges(&app, token, project).await;
         assert_eq!(left.len(), 1);
         assert_eq!(left[0]["source"], format!("assistant-{a}"));

@@ -200,7 +200,8 @@ pub async fn delete(db: &Db, user_id: i64, id: i64) -> Result<Option<Vec<CanvasN
     let mut freed = Vec::new();
     for child in node_tx::lock_children(&mut tx, user_id, id).await? {
         let at = absolute_position(origin, Position { x: child.position_x, y: child.position_y });
-        freed.push(node_tx::move_to(tx.conn(), child.id, None, at).await?);
+        let child = nodes::set_container(tx.conn(), user_id, child.id, None, at).await?;
+        freed.push(child.ok_or_else(|| ApiError::internal("a locked child vanished"))?);
     }
     edges::delete_node_in(&mut tx, user_id, id).await?;
     tx.commit().await?;
@@ -265,13 +266,10 @@ pub async fn add_node(
         None => standing,
     };
     let origin = Position { x: container.position_x, y: container.position_y };
-    let row = node_tx::move_to(
-        tx.conn(),
-        node.id,
-        Some(container.id),
-        relative_position(origin, absolute),
-    )
-    .await?;
+    let at = relative_position(origin, absolute);
+    let row = nodes::set_container(tx.conn(), user_id, node.id, Some(container.id), at)
+        .await?
+        .ok_or_else(|| ApiError::internal("a locked node vanished"))?;
     tx.commit().await?;
     Ok(Some(row.to_canvas()?))
 }

@@ -294,7 +294,7 @@ pub async fn delete_node_in(tx: &mut Tx, user_id: i64, node_id: i64) -> Result<(
     for edge in &removed {
         effects::on_disconnect(tx, user_id, edge, Some(node_id)).await?;
     }
-    node_tx::delete(tx.conn(), node_id).await?;
+    crate::store::nodes::delete(tx.conn(), user_id, node_id).await?;
     Ok(())
 }
 

@@ -4,11 +4,10 @@
 
 use dastyar_core::NodeKind;
 use dastyar_core::data::NodePayload;
-use dastyar_core::geometry::Position;
 use dastyar_core::status::CreationStatus;
 use sqlx::{Any, AnyConnection, AssertSqlSafe, Executor};
 
-use super::nodes::{NodeRow, columns};
+use super::nodes::{NodeRow, columns, payload_text, status_text};
 use super::tx::Tx;
 use super::{IDS_PER_QUERY, placeholders};
 use crate::db::timestamp;
@@ -139,28 +138,6 @@ pub async fn write_data<'c, E: Executor<'c, Database = Any>>(
     .await
 }
 
-/// Puts a node into a container (or takes it out with `None`) at `position`
-/// (the caller read it as the user's).
-pub async fn move_to<'c, E: Executor<'c, Database = Any>>(
-    ex: E,
-    id: i64,
-    container_id: Option<i64>,
-    position: Position,
-) -> Result<NodeRow, sqlx::Error> {
-    sqlx::query_as(concat!(
-        "UPDATE nodes SET container_id = $2, position_x = $3, position_y = $4, updated_at = $5
-         WHERE id = $1 RETURNING ",
-        columns!()
-    ))
-    .bind(id)
-    .bind(container_id)
-    .bind(position.x)
-    .bind(position.y)
-    .bind(timestamp::now())
-    .fetch_one(ex)
-    .await
-}
-
 /// Sets a node's size columns and its data together (a container keeps its
 /// size in both).
 pub async fn resize<'c, E: Executor<'c, Database = Any>>(
@@ -206,24 +183,4 @@ pub async fn rename<'c, E: Executor<'c, Database = Any>>(
     .bind(timestamp::now())
     .fetch_optional(ex)
     .await
-}
-
-/// Deletes a node (the caller read it as the user's); its edges go with it.
-pub async fn delete<'c, E: Executor<'c, Database = Any>>(
-    ex: E,
-    id: i64,
-) -> Result<bool, sqlx::Error> {
-    let done = sqlx::query("DELETE FROM nodes WHERE id = $1").bind(id).execute(ex).await?;
-    Ok(done.rows_affected() > 0)
-}
-
-fn status_text(status: CreationStatus) -> String {
-    serde_json::to_value(status)
-        .ok()
-        .and_then(|v| v.as_str().map(str::to_owned))
-        .unwrap_or_default()
-}
-
-fn payload_text(payload: &NodePayload) -> String {
-    serde_json::to_string(payload).unwrap_or_else(|_| "{}".to_owned())
 }

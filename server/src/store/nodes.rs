@@ -11,7 +11,7 @@ use dastyar_core::ids::CanvasId;
 use dastyar_core::limits::NodeCounts;
 use dastyar_core::status::CreationStatus;
 
-use sqlx::AnyConnection;
+use sqlx::{Any, AnyConnection, Executor};
 
 use crate::db::{Backend, Db, timestamp};
 
@@ -105,14 +105,14 @@ macro_rules! columns {
 // `node_tx` reads the same columns.
 pub(crate) use columns;
 
-fn status_text(status: CreationStatus) -> String {
+pub(super) fn status_text(status: CreationStatus) -> String {
     serde_json::to_value(status)
         .ok()
         .and_then(|v| v.as_str().map(str::to_owned))
         .unwrap_or_default()
 }
 
-fn payload_text(payload: &NodePayload) -> String {
+pub(super) fn payload_text(payload: &NodePayload) -> String {
     serde_json::to_string(payload).unwrap_or_else(|_| "{}".to_owned())
 }
 
@@ -320,8 +320,8 @@ pub async fn set_position(
 
 /// Puts a node into a container (or takes it out with `None`) at `position`
 /// (relative to the container inside one, absolute outside).
-pub async fn set_container(
-    db: &Db,
+pub async fn set_container<'c, E: Executor<'c, Database = Any>>(
+    ex: E,
     user_id: i64,
     id: i64,
     container_id: Option<i64>,
@@ -340,16 +340,21 @@ pub async fn set_container(
     .bind(position.x)
     .bind(position.y)
     .bind(timestamp::now())
-    .fetch_optional(db.pool())
+    .fetch_optional(ex)
     .await
 }
 
-/// Deletes a node (its edges go with it); whether there was one to delete.
-pub async fn delete(db: &Db, user_id: i64, id: i64) -> Result<bool, sqlx::Error> {
+/// Deletes a node (the database cascade takes its edges, without their side
+/// effects: see `edges::delete_node`); whether there was one to delete.
+pub async fn delete<'c, E: Executor<'c, Database = Any>>(
+    ex: E,
+    user_id: i64,
+    id: i64,
+) -> Result<bool, sqlx::Error> {
     let done = sqlx::query(concat!("DELETE FROM nodes WHERE id = $1 AND ", owned!()))
         .bind(id)
         .bind(user_id)
-        .execute(db.pool())
+        .execute(ex)
         .await?;
     Ok(done.rows_affected() > 0)
 }

@@ -18,7 +18,7 @@ import {
   type OnBeforeDelete,
 } from "@xyflow/react";
 import "@xyflow/react/dist/style.css";
-import { viewportCentre, type NodeKind, type Position } from "@dastyar/rules";
+import { constants, viewportCentre, type NodeKind, type Position } from "@dastyar/rules";
 import { useAtomValue, useSetAtom, useStore } from "jotai";
 import { useCallback, useMemo, useRef, useState, type MouseEvent as ReactMouseEvent } from "react";
 import { fa } from "../i18n/fa";
@@ -42,6 +42,8 @@ import { SettingsPanel } from "./panels/SettingsPanel";
 import { Toolbar } from "./Toolbar";
 import styles from "./Workspace.module.css";
 import { useDeleteNodes } from "./useDeleteNodes";
+
+const { nodeWidth: NODE_WIDTH, nodeHeight: NODE_HEIGHT } = constants();
 
 export function Workspace({ projectId }: { projectId: number }) {
   return (
@@ -153,7 +155,7 @@ function Board({ projectId }: { projectId: number }) {
     if (!pane) return undefined;
     const centre = viewportCentre(flow.getViewport(), pane.clientWidth, pane.clientHeight);
     // Centre the node's box, not its corner.
-    return { x: Math.round(centre.x - 125), y: Math.round(centre.y - 75) };
+    return { x: Math.round(centre.x - NODE_WIDTH / 2), y: Math.round(centre.y - NODE_HEIGHT / 2) };
   }, [flow]);
 
   const onAdd = useCallback((kind: NodeKind) => void addNode({ kind, position: centre() }), [addNode, centre]);

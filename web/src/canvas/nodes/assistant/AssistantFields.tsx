@@ -5,7 +5,6 @@ import { useMemo } from "react";
 import { Select } from "../../panels/fields/Select";
 import { TextArea } from "../../panels/fields/TextArea";
 import type { PanelForm } from "../../panels/usePanelForm";
-import { readsLtr } from "./direction";
 import { Facts, type Fact } from "../../panels/fields/Facts";
 import { modelOptions } from "./models";
 import type { assistantShared } from "../../../i18n/nodes/assistant";
@@ -40,7 +39,7 @@ export function AssistantFields({ form, words, defaultModel }: Props) {
         hint={words.instructionsHint}
         name="instructions"
         rows={8}
-        ltr={readsLtr(draft.instructions)}
+        autoDir
         value={draft.instructions}
         error={form.error("instructions")}
         onChange={(instructions) => update({ instructions })}

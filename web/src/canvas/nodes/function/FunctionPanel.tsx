@@ -7,7 +7,6 @@ import { TextArea } from "../../panels/fields/TextArea";
 import { TextInput } from "../../panels/fields/TextInput";
 import { useLocalProblem } from "../../panels/localProblems";
 import type { PanelProps } from "../../panels/types";
-import { readsLtr } from "../assistant/direction";
 import { ParametersEditor } from "./ParametersEditor";
 
 const words = fa.nodes.function;
@@ -43,7 +42,7 @@ export function FunctionPanel({ form }: PanelProps<"function">) {
         hint={words.functionDescriptionHint}
         name="functionDescription"
         rows={3}
-        ltr={readsLtr(draft.functionDescription)}
+        autoDir
         value={draft.functionDescription}
         error={form.error("functionDescription")}
         onChange={(functionDescription) => form.update({ functionDescription })}

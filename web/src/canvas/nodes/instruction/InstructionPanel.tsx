@@ -2,7 +2,6 @@
 import { fa } from "../../../i18n/fa";
 import { TextArea } from "../../panels/fields/TextArea";
 import type { PanelProps } from "../../panels/types";
-import { readsLtr } from "../assistant/direction";
 
 export function InstructionPanel({ form }: PanelProps<"instruction">) {
   const words = fa.nodes.instruction;
@@ -12,7 +11,7 @@ export function InstructionPanel({ form }: PanelProps<"instruction">) {
       hint={words.contentHint}
       name="content"
       rows={10}
-      ltr={readsLtr(form.draft.content)}
+      autoDir
       value={form.draft.content}
       error={form.error("content")}
       onChange={(content) => form.update({ content })}

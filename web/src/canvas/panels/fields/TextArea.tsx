@@ -7,10 +7,12 @@ type Props = FieldProps & {
   placeholder?: string;
   rows?: number;
   ltr?: boolean;
+  /** Free text in either language: its first strong letter sets the direction. */
+  autoDir?: boolean;
   name?: string;
 };
 
-export function TextArea({ value, onChange, placeholder, rows = 4, ltr, name, ...field }: Props) {
+export function TextArea({ value, onChange, placeholder, rows = 4, ltr, autoDir, name, ...field }: Props) {
   return (
     <Field {...field}>
       {(id, describedBy) => (
@@ -19,7 +21,7 @@ export function TextArea({ value, onChange, placeholder, rows = 4, ltr, name, ..
           name={name}
           className={styles.input}
           rows={rows}
-          dir={ltr ? "ltr" : undefined}
+          dir={ltr ? "ltr" : autoDir ? "auto" : undefined}
           value={value}
           placeholder={placeholder}
           aria-invalid={field.error ? true : undefined}

@@ -7,11 +7,13 @@ type Props = FieldProps & {
   placeholder?: string;
   /** Left to right (addresses, keys, code). */
   ltr?: boolean;
+  /** Free text in either language: its first strong letter sets the direction. */
+  autoDir?: boolean;
   type?: "text" | "password" | "url" | "tel";
   name?: string;
 };
 
-export function TextInput({ value, onChange, placeholder, ltr, type = "text", name, ...field }: Props) {
+export function TextInput({ value, onChange, placeholder, ltr, autoDir, type = "text", name, ...field }: Props) {
   return (
     <Field {...field}>
       {(id, describedBy) => (
@@ -20,7 +22,7 @@ export function TextInput({ value, onChange, placeholder, ltr, type = "text", na
           name={name}
           className={styles.input}
           type={type}
-          dir={ltr ? "ltr" : undefined}
+          dir={ltr ? "ltr" : autoDir ? "auto" : undefined}
           value={value}
           placeholder={placeholder}
           aria-invalid={field.error ? true : undefined}
