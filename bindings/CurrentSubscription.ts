@@ -14,4 +14,8 @@ subscription: SubscriptionView | null,
  * With `include_expired=true`: the most recently ended subscription
  * (`null` when there is none, or when not asked for).
  */
-expired_subscription: SubscriptionView | null, };
+expired_subscription: SubscriptionView | null, 
+/**
+ * My credits: this month's allowance and everything bought, less what was spent.
+ */
+credit_balance: number, };

@@ -7,6 +7,7 @@
 pub mod connect;
 pub mod data;
 pub mod digits;
+pub mod downgrade;
 pub mod geometry;
 pub mod ids;
 pub mod kind;

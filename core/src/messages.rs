@@ -49,6 +49,50 @@ catalogue! {
     /// `check-limit` was asked about a node type that does not exist.
     NodeTypeUnknown => "نوع گره شناخته‌شده نیست.";
 
+    // ---- Plans, payments and credits (spec §7 "Subscription") ----
+    /// No plan with that key in the catalogue.
+    PlanUnknown => "طرح انتخاب‌شده وجود ندارد.";
+    /// `billing_cycle` is neither monthly nor yearly.
+    BillingCycleInvalid => "دورهٔ پرداخت باید ماهانه (monthly) یا سالانه (yearly) باشد.";
+    /// The free plan is reached by the downgrade flow, not bought.
+    PlanFreeNotForSale => "طرح رایگان خریدنی نیست؛ برای بازگشت به آن از «کاهش طرح» استفاده کنید.";
+    /// The caller is on the target plan already.
+    AlreadyOnPlan => "شما هم‌اکنون روی همین طرح هستید.";
+    /// The caller has more limited nodes than the plan allows; details list them.
+    PlanNeedsCleanup => "تعداد گره‌های شما از سقف طرح «{plan}» بیشتر است. پیش از تغییر طرح، گره‌های اضافه را حذف کنید.";
+    /// After the chosen deletions a kind would still be over the target's quota.
+    DowngradeStillExceeds => "با حذف این گره‌ها هنوز {remaining} گره «{type}» می‌ماند، اما طرح «{plan}» حداکثر {limit} گره از این نوع را می‌پذیرد.";
+    /// `nodes_to_delete` names something other than the caller's limited nodes.
+    NodesToDeleteInvalid => "فهرست گره‌های حذفی نادرست است: فقط دستیارها، تحلیل‌گرها و پایگاه‌های برداری خودتان را، هر کدام یک بار، می‌توان نام برد.";
+    /// No credit package with that key.
+    CreditPackageUnknown => "بستهٔ اعتباری انتخاب‌شده وجود ندارد.";
+    /// A custom credit amount outside the catalogue's range.
+    CreditAmountInvalid => "تعداد اعتبار باید عددی صحیح از {min} تا {max} باشد.";
+    /// The subscription is not waiting for a payment.
+    SubscriptionNotPending => "این اشتراک در انتظار پرداخت نیست.";
+    /// The payment was settled (paid or failed) already.
+    PaymentNotPending => "این پرداخت پیش‌تر نهایی شده است.";
+    /// A mock confirm for a payment of the other purpose (plan vs credits).
+    PaymentPurposeMismatch => "این پرداخت از نوع دیگری است: پرداخت طرح با «confirm» و پرداخت اعتبار با «confirm-credits» تأیید می‌شود.";
+    /// A payment made through another gateway than the one asked to settle it.
+    PaymentGatewayMismatch => "این پرداخت از درگاه دیگری انجام شده است.";
+    /// The amount paid is not the amount ordered.
+    PaymentAmountMismatch => "مبلغ پرداخت‌شده با مبلغ سفارش یکسان نیست؛ پرداخت پذیرفته نشد.";
+    /// The payer cancelled at the gateway, or the gateway says nothing was paid.
+    PaymentCancelled => "پرداخت انجام نشد یا لغو شد.";
+    /// The gateway refused to verify the payment (its code follows).
+    PaymentVerifyFailed => "درگاه پرداخت، این پرداخت را تأیید نکرد (کد {code}).";
+    /// The gateway refused to start a payment (its code follows).
+    PaymentGatewayRefused => "درگاه پرداخت درخواست را نپذیرفت (کد {code}).";
+    /// The gateway could not be reached or answered nonsense.
+    PaymentGatewayUnavailable => "درگاه پرداخت در دسترس نیست. لطفاً چند دقیقهٔ دیگر دوباره تلاش کنید.";
+    /// Neither a real gateway nor the mock one is configured.
+    PaymentGatewayNotConfigured => "درگاه پرداخت پیکربندی نشده است: مدیر سامانه باید DASTYAR_ZARINPAL_MERCHANT_ID را تنظیم کند.";
+    /// The mock gateway is off (a real gateway is configured).
+    MockGatewayDisabled => "درگاه آزمایشی روی این سرور خاموش است.";
+    /// A mock card number that is not 16 digits.
+    CardNumberInvalid => "شمارهٔ کارت باید ۱۶ رقم باشد.";
+
     // ---- Lists and paging ----
     /// `page` is not a whole number of at least 1.
     PageInvalid => "شمارهٔ صفحه باید عددی صحیح و دست‌کم ۱ باشد.";

@@ -165,6 +165,23 @@ pub struct ZarinpalSettings {
         global = true
     )]
     pub merchant_id: Option<String>,
+    /// The mock gateway for development (pages pay with `mock-payment/confirm`).
+    /// Default: on without a merchant id, off with one.
+    #[arg(id = "mock_payments", value_name = "BOOL", long = "mock-payments", env = "DASTYAR_MOCK_PAYMENTS",
+          global = true)]
+    pub mock_payments: Option<bool>,
+}
+
+impl ZarinpalSettings {
+    /// The merchant id, when one is set (an empty variable counts as unset).
+    pub fn merchant_id(&self) -> Option<&str> {
+        self.merchant_id.as_deref().map(str::trim).filter(|m| !m.is_empty())
+    }
+
+    /// Whether the mock gateway is on.
+    pub fn mock_enabled(&self) -> bool {
+        self.mock_payments.unwrap_or(self.merchant_id().is_none())
+    }
 }
 
 #[derive(Debug, Clone, Args)]
@@ -222,6 +239,7 @@ impl Config {
                 zarinpal: ZarinpalSettings {
                     api_url: DEFAULT_ZARINPAL_API_URL.to_owned(),
                     merchant_id: None,
+                    mock_payments: None,
                 },
                 google: GoogleSettings {
                     client_id: None,

@@ -43,6 +43,9 @@ pub enum ApiError {
     InsufficientCredits,
     /// 413: the body is over the limit.
     TooLarge,
+    /// A message with its placeholders filled and its details: 409 (state),
+    /// 422 (input) or 424 (an outside service failed); see the constructors.
+    Rendered { status: StatusCode, code: MessageCode, message: String, details: Map<String, Value> },
     /// 500: a bug or an outage. The text is logged, never sent.
     Internal(String),
 }
@@ -51,6 +54,37 @@ impl ApiError {
     /// A 422 on `field`.
     pub fn invalid(field: impl Into<String>, code: MessageCode) -> Self {
         ApiError::Invalid { field: field.into(), code }
+    }
+
+    /// A 422 on `field` whose message has placeholders.
+    pub fn invalid_with(field: &str, code: MessageCode, params: &[(&str, &str)]) -> Self {
+        let mut details = Map::new();
+        details.insert("field".into(), json!(field));
+        ApiError::rendered(StatusCode::UNPROCESSABLE_ENTITY, code, params, details)
+    }
+
+    /// A 409 whose message has placeholders, with details.
+    pub fn conflict_with(
+        code: MessageCode,
+        params: &[(&str, &str)],
+        details: Map<String, Value>,
+    ) -> Self {
+        ApiError::rendered(StatusCode::CONFLICT, code, params, details)
+    }
+
+    /// A 424: an outside service (a payment gateway) failed or refused; not
+    /// our bug, so never a 5xx.
+    pub fn upstream(code: MessageCode, params: &[(&str, &str)]) -> Self {
+        ApiError::rendered(StatusCode::FAILED_DEPENDENCY, code, params, Map::new())
+    }
+
+    fn rendered(
+        status: StatusCode,
+        code: MessageCode,
+        params: &[(&str, &str)],
+        details: Map<String, Value>,
+    ) -> Self {
+        ApiError::Rendered { status, code, message: code.render(params), details }
     }
 
     /// A 500, logged with its cause.
@@ -72,6 +106,7 @@ impl ApiError {
             ApiError::NodeLimitExceeded { .. } => StatusCode::FORBIDDEN,
             ApiError::InsufficientCredits => StatusCode::PAYMENT_REQUIRED,
             ApiError::TooLarge => StatusCode::PAYLOAD_TOO_LARGE,
+            ApiError::Rendered { status, .. } => *status,
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
@@ -130,6 +165,9 @@ impl ApiError {
             }
             ApiError::InsufficientCredits => MessageCode::InsufficientCredits,
             ApiError::TooLarge => MessageCode::TooLarge,
+            ApiError::Rendered { code, message, details, .. } => {
+                return ErrorBody::new(*code, message.clone(), details.clone());
+            }
             ApiError::Internal(_) => MessageCode::InternalError,
         };
         ErrorBody::new(code, code.persian().to_owned(), details)

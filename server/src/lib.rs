@@ -6,7 +6,9 @@
 pub mod assistants;
 pub mod config;
 pub mod containers;
+pub mod credits;
 pub mod db;
+pub mod downgrade;
 pub mod edges;
 pub mod email;
 pub mod error;
@@ -16,6 +18,7 @@ pub mod graph;
 pub mod jobs;
 pub mod names;
 pub mod nodes;
+pub mod payments;
 pub mod password;
 pub mod plans;
 pub mod project_queries;

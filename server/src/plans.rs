@@ -52,6 +52,14 @@ impl BillingCycle {
     pub fn parse(text: &str) -> Option<BillingCycle> {
         BillingCycle::ALL.into_iter().find(|c| c.as_str() == text)
     }
+
+    /// How many calendar months one period lasts.
+    pub fn months(self) -> u32 {
+        match self {
+            BillingCycle::Monthly => 1,
+            BillingCycle::Yearly => 12,
+        }
+    }
 }
 
 /// A plan's price for each billing cycle, in rials.
@@ -107,12 +115,38 @@ pub struct CreditPackage {
     pub price: i64,
 }
 
+/// Credits bought in any amount within a range, at one price each.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema, TS)]
+#[serde(deny_unknown_fields)]
+#[ts(export)]
+pub struct CustomCredits {
+    /// In rials, per credit.
+    pub price_per_credit: i64,
+    pub min_credits: i64,
+    pub max_credits: i64,
+}
+
+impl CustomCredits {
+    /// The price of `credits` credits, in rials, when the amount is on offer.
+    pub fn price(&self, credits: i64) -> Option<i64> {
+        (self.min_credits..=self.max_credits)
+            .contains(&credits)
+            .then(|| credits.checked_mul(self.price_per_credit))
+            .flatten()
+    }
+}
+
+/// The largest amount one payment may carry, in rials: Zarinpal's cap
+/// (100,000,000 tomans).
+pub const MAX_PAYMENT_RIALS: i64 = 1_000_000_000;
+
 /// Every plan and credit package on offer, checked.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Catalogue {
     plans: Vec<Plan>,
     free: usize,
     packages: Vec<CreditPackage>,
+    custom_credits: CustomCredits,
 }
 
 /// Why a catalogue could not be used: where it came from and what is wrong.
@@ -181,6 +215,11 @@ impl Catalogue {
             if package.price <= 0 {
                 return Err(format!("{at}: price must be above 0 rials, not {}", package.price));
             }
+            if package.price > MAX_PAYMENT_RIALS {
+                return Err(format!(
+                    "{at}: price is over the gateway's cap of {MAX_PAYMENT_RIALS} rials"
+                ));
+            }
             packages.push(CreditPackage {
                 key: package.key,
                 name: package.name,
@@ -188,7 +227,25 @@ impl Catalogue {
                 price: package.price,
             });
         }
-        Ok(Catalogue { plans, free, packages })
+        let custom_credits = raw.custom_credits;
+        let CustomCredits { price_per_credit, min_credits, max_credits } = custom_credits;
+        if price_per_credit <= 0 || min_credits <= 0 || max_credits < min_credits {
+            return Err("custom_credits: price_per_credit and min_credits must be above 0 and max_credits at least min_credits".into());
+        }
+        if custom_credits.price(max_credits).is_none_or(|p| p > MAX_PAYMENT_RIALS) {
+            return Err(format!(
+                "custom_credits: max_credits × price_per_credit is over the gateway's cap of {MAX_PAYMENT_RIALS} rials"
+            ));
+        }
+        if let Some(plan) =
+            plans.iter().find(|p| p.prices.monthly.max(p.prices.yearly) > MAX_PAYMENT_RIALS)
+        {
+            return Err(format!(
+                "plan \"{}\": a price is over the gateway's cap of {MAX_PAYMENT_RIALS} rials",
+                plan.key
+            ));
+        }
+        Ok(Catalogue { plans, free, packages, custom_credits })
     }
 
     /// Every plan, in catalogue order.
@@ -213,6 +270,10 @@ impl Catalogue {
     pub fn credit_package(&self, key: &str) -> Option<&CreditPackage> {
         self.packages.iter().find(|p| p.key == key)
     }
+
+    pub fn custom_credits(&self) -> CustomCredits {
+        self.custom_credits
+    }
 }
 
 fn check_key(at: &str, key: &str, seen: &mut HashSet<String>) -> Result<(), String> {
@@ -236,6 +297,7 @@ struct RawCatalogue {
     plans: Vec<RawPlan>,
     #[serde(default)]
     credit_packages: Vec<RawPackage>,
+    custom_credits: CustomCredits,
 }
 
 #[derive(Deserialize)]
@@ -331,7 +393,7 @@ pub async fn current_plan(
 ) -> Result<(&Plan, Option<SubscriptionRow>), sqlx::Error> {
     let catalogue = &state.plans;
     let Some(subscription) =
-        store::subscriptions::current(&state.db, user_id, &timestamp::now()).await?
+        store::subscriptions::current(state.db.pool(), user_id, &timestamp::now()).await?
     else {
         return Ok((catalogue.free_plan(), None));
     };
@@ -458,13 +520,33 @@ mod tests {
                 Box::new(|v| v["credit_packages"][0]["credits"] = json!(-1)),
                 "credits must be above 0",
             ),
+            (
+                Box::new(|v| v["credit_packages"][0]["price"] = json!(2_000_000_000_i64)),
+                "over the gateway's cap",
+            ),
+            (
+                Box::new(|v| v["plans"][3]["prices"]["yearly"] = json!(1_500_000_000_i64)),
+                "over the gateway's cap",
+            ),
+            (
+                Box::new(|v| v["custom_credits"]["max_credits"] = json!(5_000_000)),
+                "over the gateway's cap",
+            ),
+            (Box::new(|v| v["custom_credits"]["min_credits"] = json!(0)), "custom_credits"),
+            (
+                Box::new(|v| {
+                    v.as_object_mut().unwrap().remove("custom_credits");
+                }),
+                "missing field `custom_credits`",
+            ),
         ];
         for (edit, expected) in cases {
             let error = with(edit).unwrap_err();
             assert!(error.contains(expected), "{error:?} does not say {expected:?}");
         }
         assert!(Catalogue::parse("{").is_err());
-        assert!(Catalogue::parse("{\"plans\": []}").unwrap_err().contains("exactly one free plan"));
+        let no_plans = r#"{"plans": [], "custom_credits": {"price_per_credit": 1, "min_credits": 1, "max_credits": 1}}"#;
+        assert!(Catalogue::parse(no_plans).unwrap_err().contains("exactly one free plan"));
     }
 
     #[test]

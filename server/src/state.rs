@@ -19,6 +19,8 @@ pub struct AppState {
     pub keys: Arc<JwtKeys>,
     /// The plan catalogue in force (built in, or `DASTYAR_PLANS_FILE`).
     pub plans: Arc<Catalogue>,
+    /// One HTTP client for every outside service (it pools connections).
+    pub http: reqwest::Client,
 }
 
 impl AppState {
@@ -38,6 +40,7 @@ impl AppState {
             config: Arc::new(config),
             keys: Arc::new(JwtKeys::new(jwt_secret)),
             plans: Arc::new(Catalogue::builtin().clone()),
+            http: reqwest::Client::new(),
         }
     }
 

@@ -115,6 +115,18 @@ async fn the_openapi_document_lists_every_route() {
             "GET /api/subscription/current",
             "GET /api/subscription/history",
             "POST /api/subscription/check-limit",
+            // Buying, the gateways, downgrading.
+            "POST /api/subscription/purchase",
+            "POST /api/subscription/initiate-payment",
+            "POST /api/subscription/purchase-credits",
+            "POST /api/subscription/purchase-custom-credits",
+            "GET /api/subscription/payments/{id}",
+            "POST /api/subscription/payments/{id}/verify",
+            "GET /api/subscription/zarinpal/callback",
+            "POST /api/subscription/mock-payment/confirm",
+            "POST /api/subscription/mock-payment/confirm-credits",
+            "POST /api/subscription/analyze-downgrade",
+            "POST /api/subscription/cleanup-nodes",
         ]
         .into_iter()
         .map(String::from)
@@ -167,15 +179,30 @@ async fn the_openapi_document_lists_every_route() {
             "SubscriptionHistory",
             "CheckLimitRequest",
             "CheckLimitAnswer",
+            "CreditOffer",
+            "CustomCredits",
+            "PurchaseRequest",
+            "PaymentStarted",
+            "PaymentView",
+            "MockConfirmRequest",
+            "MockConfirmAnswer",
+            "DowngradeAnalysis",
+            "CleanupAnswer",
         ] {
             assert!(schemas.contains_key(schema), "missing schema {schema}");
         }
         assert_eq!(doc["components"]["securitySchemes"]["bearer"]["scheme"], "bearer");
         assert_eq!(doc["paths"]["/api/projects"]["get"]["security"], json!([{"bearer": []}]));
-        // Every route but the document itself and sign-up/in needs the token.
+        // Every route but the document itself, sign-up/in and the gateway's
+        // return (a browser redirect from Zarinpal) needs the token.
         for (path, item) in doc["paths"].as_object().unwrap() {
             for (method, operation) in item.as_object().unwrap() {
-                let open = ["/api/openapi.json", "/api/auth/register", "/api/auth/login"];
+                let open = [
+                    "/api/openapi.json",
+                    "/api/auth/register",
+                    "/api/auth/login",
+                    "/api/subscription/zarinpal/callback",
+                ];
                 if !open.contains(&path.as_str()) {
                     assert_eq!(operation["security"], json!([{"bearer": []}]), "{method} {path}");
                 }

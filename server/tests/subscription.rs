@@ -43,7 +43,7 @@ async fn subscribe(
         started_at: at(started_days),
         expires_at: at(expires_days),
     };
-    subscriptions::insert(&app.state.db, &new).await.unwrap().id
+    subscriptions::insert(app.state.db.pool(), &new).await.unwrap().id
 }
 
 async fn current(app: &TestApp, token: &str, query: &str) -> Value {
@@ -110,8 +110,11 @@ async fn the_catalogue_offers_a_free_plan_paid_plans_and_credit_packages() {
 
         let response = app.get("/api/subscription/credit-packages", Some(&token)).await;
         assert_eq!(response.status, StatusCode::OK, "{}", response.text());
-        let packages = response.json();
-        let packages = packages.as_array().unwrap();
+        let offer = response.json();
+        let custom = &offer["custom"];
+        assert!(custom["price_per_credit"].as_i64().unwrap() > 0, "{offer}");
+        assert!(custom["min_credits"].as_i64() <= custom["max_credits"].as_i64(), "{offer}");
+        let packages = offer["packages"].as_array().unwrap();
         assert!(!packages.is_empty());
         for package in packages {
             assert!(package["key"].is_string(), "{package}");
@@ -405,7 +408,7 @@ async fn an_operator_catalogue_file_replaces_the_builtin_one() {
         let team = plans.as_array().unwrap().iter().find(|p| p["key"] == "team").unwrap();
         assert_eq!(team["quota"]["analyzer_nodes"], 0);
         assert_eq!(
-            app.get("/api/subscription/credit-packages", Some(token)).await.json(),
+            app.get("/api/subscription/credit-packages", Some(token)).await.json()["packages"],
             json!([{"key": "mini", "name": "بستهٔ کوچک", "credits": 100, "price": 150_000}])
         );
         let project = app.create_project(token, "پروژه").await;

@@ -17,7 +17,8 @@ use dastyar_core::data::{CanvasNode, NodeData, NodePayload};
 use dastyar_core::geometry::{self, Position, Rect, Viewport};
 use dastyar_core::ids::{CanvasId, EdgeId};
 use dastyar_core::kind::KindInfo;
-use dastyar_core::limits::{self, LimitError, NodeUsage};
+use dastyar_core::downgrade::{self, QuotaExcess};
+use dastyar_core::limits::{self, LimitError, NodeCounts, NodeUsage, PlanQuota};
 use dastyar_core::schedule::{self, Schedule, TimezoneChoice};
 use dastyar_core::sms_billing::{self, SmsEstimate};
 use dastyar_core::status::{self, CreationStatus, EdgeFailure, JobPhase, PollStep, RetryAction};
@@ -261,6 +262,10 @@ pub fn is_limit_failure(http_status: Option<u16>, text: &str) -> bool {
     limits::is_limit_failure(http_status, text)
 }
 
+pub fn quota_excess(quota: PlanQuota, counts: NodeCounts) -> Vec<QuotaExcess> {
+    downgrade::quota_excess(&quota, &counts)
+}
+
 // ---- Messages and constants ----
 
 /// The Persian text of a message with its `{placeholders}` filled.
@@ -360,6 +365,7 @@ pub fn dispatch(function: &str, args: &[Value]) -> Option<Value> {
         }
         "pollStep" => call!(|s: String, n| poll_step(&s, n); s: String, n: u32),
         "checkNodeLimit" => call!(check_node_limit; k: NodeKind, u: NodeUsage),
+        "quotaExcess" => call!(quota_excess; q: PlanQuota, c: NodeCounts),
         "isLimitFailure" => {
             call!(|h, t: String| is_limit_failure(h, &t); h: Option<u16>, t: String)
         }

@@ -20,8 +20,9 @@ use wasm_bindgen::prelude::*;
 const TS_TYPES: &str = r#"
 import type {
   CanvasId, CanvasNode, CreationStatus, EdgeData, EdgeFailure, EdgeFlags, EdgeId, EdgeKind,
-  Graph, KindInfo, LimitError, MessageCode, NodeData, NodeKind, NodePayload, NodeUsage,
-  PollStep, Position, Proposal, Rect, RetryAction, Schedule, SmsData, SmsEstimate,
+  Graph, KindInfo, LimitError, MessageCode, NodeCounts, NodeData, NodeKind, NodePayload,
+  NodeUsage, PlanQuota, PollStep, Position, Proposal, QuotaExcess, Rect, RetryAction, Schedule,
+  SmsData, SmsEstimate,
   TimezoneChoice, Timings, Viewport, WordpressAuthData, WordpressAuthType,
 } from "../types/index.js";
 export type * from "../types/index.js";
@@ -448,6 +449,15 @@ pub fn check_node_limit(
     #[wasm_bindgen(unchecked_param_type = "NodeUsage")] usage: JsValue,
 ) -> Result<JsValue, JsError> {
     to_js(&api::check_node_limit(from_js(kind)?, from_js(usage)?))
+}
+
+/// Per limited kind, how many nodes are over a plan's quota (0 when it fits).
+#[wasm_bindgen(js_name = quotaExcess, unchecked_return_type = "QuotaExcess[]")]
+pub fn quota_excess(
+    #[wasm_bindgen(unchecked_param_type = "PlanQuota")] quota: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "NodeCounts")] counts: JsValue,
+) -> Result<JsValue, JsError> {
+    to_js(&api::quota_excess(from_js(quota)?, from_js(counts)?))
 }
 
 /// Whether a failed add was a plan limit.

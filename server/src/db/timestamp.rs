@@ -18,6 +18,36 @@ pub fn at(time: SystemTime) -> String {
     DateTime::<Utc>::from(time).format(FORMAT).to_string()
 }
 
+/// A stored timestamp as a moment (`None` for text it did not write).
+pub fn parse(text: &str) -> Option<DateTime<Utc>> {
+    DateTime::parse_from_rfc3339(text).ok().map(|t| t.with_timezone(&Utc))
+}
+
+/// A moment, as stored.
+pub fn of(time: DateTime<Utc>) -> String {
+    time.format(FORMAT).to_string()
+}
+
+/// `text` plus `months` calendar months (the 31st of a month lands on the
+/// last day of a shorter one); `None` for text it did not write.
+pub fn add_months(text: &str, months: u32) -> Option<String> {
+    parse(text)?.checked_add_months(chrono::Months::new(months)).map(of)
+}
+
+/// How many whole calendar months lie between `from` and `to` (0 when `to`
+/// is before `from` or either is not a stored timestamp).
+pub fn whole_months(from: &str, to: &str) -> u32 {
+    let (Some(start), Some(end)) = (parse(from), parse(to)) else { return 0 };
+    let mut months = 0;
+    while start
+        .checked_add_months(chrono::Months::new(months + 1))
+        .is_some_and(|next| next <= end)
+    {
+        months += 1;
+    }
+    months
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -29,6 +59,25 @@ mod tests {
         assert_eq!(at(t), "2026-11-18T11:06:40.123456Z");
         assert_eq!(at(UNIX_EPOCH), "1970-01-01T00:00:00.000000Z");
         assert_eq!(now().len(), at(UNIX_EPOCH).len());
+    }
+
+    #[test]
+    fn months_are_calendar_months() {
+        assert_eq!(
+            add_months("2026-01-31T10:00:00.000000Z", 1).as_deref(),
+            Some("2026-02-28T10:00:00.000000Z")
+        );
+        assert_eq!(
+            add_months("2026-11-21T10:00:00.000000Z", 12).as_deref(),
+            Some("2027-11-21T10:00:00.000000Z")
+        );
+        assert_eq!(add_months("yesterday", 1), None);
+        let start = "2026-01-15T00:00:00.000000Z";
+        assert_eq!(whole_months(start, "2026-02-14T23:59:59.000000Z"), 0);
+        assert_eq!(whole_months(start, "2026-02-15T00:00:00.000000Z"), 1);
+        assert_eq!(whole_months(start, "2027-01-20T00:00:00.000000Z"), 12);
+        assert_eq!(whole_months(start, "2025-01-20T00:00:00.000000Z"), 0);
+        assert_eq!(parse(&of(parse(start).unwrap())).map(of).as_deref(), Some(start));
     }
 
     #[test]

@@ -2,3 +2,4 @@
 //! configuration (so tests point them at local fakes).
 
 pub mod llm;
+pub mod zarinpal;

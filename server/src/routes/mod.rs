@@ -5,12 +5,15 @@ pub mod assistants;
 pub mod auth;
 pub mod canvas_schema;
 pub mod containers;
+pub mod downgrade;
 pub mod edges;
 pub mod files;
 pub mod listings;
+pub mod mock_gateway;
 pub mod node_openapi;
 pub mod nodes;
 pub mod openapi;
+pub mod payments;
 pub mod project_queries;
 pub mod projects;
 pub mod shortcuts;
@@ -39,6 +42,9 @@ pub fn router() -> Router<AppState> {
         .merge(listings::router())
         .merge(files::router())
         .merge(subscription::router())
+        .merge(payments::router())
+        .merge(mock_gateway::router())
+        .merge(downgrade::router())
         .merge(openapi::router())
         .fallback(not_found)
         .method_not_allowed_fallback(not_found)

@@ -9,8 +9,8 @@ use utoipa::{Modify, OpenApi};
 use crate::extract::Json;
 use crate::routes::node_openapi::NodeRoutes;
 use crate::routes::{
-    auth, containers, edges, files, listings, project_queries, projects, shortcuts, subscription,
-    toggles,
+    auth, containers, downgrade, edges, files, listings, mock_gateway, payments, project_queries,
+    projects, shortcuts, subscription, toggles,
 };
 use crate::state::AppState;
 
@@ -76,6 +76,17 @@ use crate::state::AppState;
         subscription::current,
         subscription::history,
         subscription::check_limit,
+        payments::purchase,
+        payments::initiate_payment,
+        payments::purchase_credits,
+        payments::purchase_custom_credits,
+        payments::payment,
+        payments::verify_payment,
+        payments::zarinpal_callback,
+        mock_gateway::confirm,
+        mock_gateway::confirm_credits,
+        downgrade::analyze_downgrade,
+        downgrade::cleanup_nodes,
         openapi_json,
     ),
     modifiers(&BearerAuth, &NodeRoutes),
@@ -85,7 +96,7 @@ use crate::state::AppState;
         (name = "edges", description = "Connections between nodes"),
         (name = "containers", description = "Containers that group nodes"),
         (name = "files", description = "Files uploaded into filedb and filerepository nodes"),
-        (name = "subscription", description = "Plans, credit packages, the current subscription and plan limits"),
+        (name = "subscription", description = "Plans, credits, the current subscription, payments (Zarinpal and the mock gateway), downgrades and plan limits"),
         (name = "meta", description = "About the API"),
     )
 )]

@@ -1,6 +1,7 @@
 //! `/api/subscription/...`: the plan catalogue and credit packages, the
-//! caller's current plan and subscription history, and the plan-limit check.
-//! (Buying comes with payments.)
+//! caller's current plan, credits and subscription history, and the
+//! plan-limit check. Buying is in `payments`, the mock gateway in
+//! `mock_gateway`, moving to a smaller plan in `downgrade`.
 
 use axum::Router;
 use axum::extract::{RawQuery, State};
@@ -16,10 +17,11 @@ use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 use utoipa::ToSchema;
 
+use crate::credits;
 use crate::db::timestamp;
 use crate::error::{ApiError, ErrorBody};
 use crate::extract::{AuthUser, Json};
-use crate::plans::{self, BillingCycle, Catalogue, CreditPackage, Plan, PlanPrices};
+use crate::plans::{self, BillingCycle, Catalogue, CreditPackage, CustomCredits, Plan, PlanPrices};
 use crate::state::AppState;
 use crate::store;
 use crate::store::subscriptions::{SubscriptionRow, SubscriptionStatus};
@@ -57,7 +59,7 @@ pub struct PlanView {
 }
 
 impl PlanView {
-    fn of(plan: &Plan, current: &Plan) -> PlanView {
+    pub fn of(plan: &Plan, current: &Plan) -> PlanView {
         PlanView {
             key: plan.key.clone(),
             name: plan.name.clone(),
@@ -120,6 +122,18 @@ pub struct CurrentSubscription {
     /// With `include_expired=true`: the most recently ended subscription
     /// (`null` when there is none, or when not asked for).
     pub expired_subscription: Option<SubscriptionView>,
+    /// My credits: this month's allowance and everything bought, less what was spent.
+    pub credit_balance: i64,
+}
+
+/// What credits are on offer.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema, TS)]
+#[ts(export)]
+pub struct CreditOffer {
+    /// The packages, in catalogue order.
+    pub packages: Vec<CreditPackage>,
+    /// Any amount in a range, at one price per credit.
+    pub custom: CustomCredits,
 }
 
 /// One page of the caller's subscriptions, newest first.
@@ -178,14 +192,14 @@ pub async fn list_plans(
 #[utoipa::path(get, path = "/api/subscription/credit-packages", tag = "subscription",
     security(("bearer" = [])),
     responses(
-        (status = 200, description = "Every credit package, in catalogue order", body = [CreditPackage]),
+        (status = 200, description = "The credit packages, in catalogue order, and the custom amount's range and price", body = CreditOffer),
         (status = 401, description = "unauthenticated", body = ErrorBody),
     ))]
-pub async fn credit_packages(
-    State(state): State<AppState>,
-    _user: AuthUser,
-) -> Json<Vec<CreditPackage>> {
-    Json(state.plans.credit_packages().to_vec())
+pub async fn credit_packages(State(state): State<AppState>, _user: AuthUser) -> Json<CreditOffer> {
+    Json(CreditOffer {
+        packages: state.plans.credit_packages().to_vec(),
+        custom: state.plans.custom_credits(),
+    })
 }
 
 /// My current plan and subscription.
@@ -215,11 +229,13 @@ pub async fn current(
     } else {
         None
     };
+    let credit_balance = credits::balance(&state, user.id).await?;
     let view = |row: &SubscriptionRow| SubscriptionView::of(row, &state.plans, &now);
     Ok(Json(CurrentSubscription {
         plan: PlanView::of(plan, plan),
         subscription: subscription.as_ref().map(view),
         expired_subscription: expired_subscription.as_ref().map(view),
+        credit_balance,
     }))
 }
 
@@ -315,7 +331,7 @@ pub async fn check_limit(
 }
 
 /// The first value of `name` in a query string (`None` when absent).
-fn param<'q>(query: Option<&'q str>, name: &str) -> Option<&'q str> {
+pub(crate) fn param<'q>(query: Option<&'q str>, name: &str) -> Option<&'q str> {
     query
         .unwrap_or_default()
         .split('&')

@@ -9,10 +9,12 @@ macro_rules! owned {
     };
 }
 
+pub mod credits;
 pub mod edges;
 pub mod jobs;
 pub mod node_tx;
 pub mod nodes;
+pub mod payments;
 pub mod projects;
 pub mod subscriptions;
 pub mod tx;

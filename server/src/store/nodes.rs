@@ -381,3 +381,27 @@ pub async fn count_limited(db: &Db, user_id: i64) -> Result<NodeCounts, sqlx::Er
     }
     Ok(counts)
 }
+
+/// A plan-limited node (assistant, analyzer, vector store) with its project.
+#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
+pub struct LimitedNode {
+    pub id: i64,
+    pub kind: String,
+    pub name: String,
+    pub project_id: i64,
+    pub project_name: String,
+    pub created_at: String,
+}
+
+/// Every plan-limited node of the user's, across projects, newest first.
+pub async fn list_limited(db: &Db, user_id: i64) -> Result<Vec<LimitedNode>, sqlx::Error> {
+    sqlx::query_as(
+        "SELECT n.id, n.kind, n.name, n.project_id, p.name AS project_name, n.created_at
+         FROM nodes n JOIN projects p ON p.id = n.project_id
+         WHERE p.user_id = $1 AND n.kind IN ('assistant', 'analyzer', 'vectorstore')
+         ORDER BY n.created_at DESC, n.id DESC",
+    )
+    .bind(user_id)
+    .fetch_all(db.pool())
+    .await
+}

@@ -3,6 +3,7 @@
 //! period holds now; see [`current`].
 
 use serde::{Deserialize, Serialize};
+use sqlx::{Any, Executor};
 use ts_rs::TS;
 use utoipa::ToSchema;
 
@@ -93,6 +94,22 @@ pub struct NewSubscription {
     pub expires_at: String,
 }
 
+impl NewSubscription {
+    /// A copy of a stored subscription's user, plan, cycle, amount and period.
+    pub fn like(row: &SubscriptionRow) -> NewSubscription {
+        NewSubscription {
+            user_id: row.user_id,
+            plan_key: row.plan_key.clone(),
+            billing_cycle: row.billing_cycle(),
+            status: SubscriptionStatus::parse(&row.status).unwrap_or(SubscriptionStatus::Cancelled),
+            amount: row.amount,
+            payment_id: row.payment_id,
+            started_at: row.started_at.clone(),
+            expires_at: row.expires_at.clone(),
+        }
+    }
+}
+
 macro_rules! columns {
     () => {
         "id, user_id, plan_key, billing_cycle, status, amount, payment_id, \
@@ -101,7 +118,10 @@ macro_rules! columns {
 }
 
 /// Stores a subscription.
-pub async fn insert(db: &Db, new: &NewSubscription) -> Result<SubscriptionRow, sqlx::Error> {
+pub async fn insert<'c, E: Executor<'c, Database = Any>>(
+    ex: E,
+    new: &NewSubscription,
+) -> Result<SubscriptionRow, sqlx::Error> {
     let now = timestamp::now();
     let sql = concat!(
         "INSERT INTO subscriptions (user_id, plan_key, billing_cycle, status, amount, payment_id,
@@ -120,14 +140,89 @@ pub async fn insert(db: &Db, new: &NewSubscription) -> Result<SubscriptionRow, s
         .bind(&new.started_at)
         .bind(&new.expires_at)
         .bind(now)
-        .fetch_one(db.pool())
+        .fetch_one(ex)
         .await
+}
+
+/// One of the user's subscriptions.
+pub async fn get<'c, E: Executor<'c, Database = Any>>(
+    ex: E,
+    user_id: i64,
+    id: i64,
+) -> Result<Option<SubscriptionRow>, sqlx::Error> {
+    let sql = concat!("SELECT ", columns!(), " FROM subscriptions WHERE id = $1 AND user_id = $2");
+    sqlx::query_as(sql).bind(id).bind(user_id).fetch_optional(ex).await
+}
+
+/// Makes a subscription active for a period, bought by a payment.
+pub async fn activate<'c, E: Executor<'c, Database = Any>>(
+    ex: E,
+    id: i64,
+    payment_id: i64,
+    amount: i64,
+    started_at: &str,
+    expires_at: &str,
+) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "UPDATE subscriptions
+         SET status = 'active', payment_id = $1, amount = $2, started_at = $3, expires_at = $4,
+             updated_at = $5
+         WHERE id = $6",
+    )
+    .bind(payment_id)
+    .bind(amount)
+    .bind(started_at)
+    .bind(expires_at)
+    .bind(timestamp::now())
+    .bind(id)
+    .execute(ex)
+    .await?;
+    Ok(())
+}
+
+/// Cancels the user's active subscriptions that have not ended by `now`
+/// (the one in force and any renewal waiting to start); how many.
+pub async fn cancel_unended<'c, E: Executor<'c, Database = Any>>(
+    ex: E,
+    user_id: i64,
+    now: &str,
+) -> Result<u64, sqlx::Error> {
+    let done = sqlx::query(
+        "UPDATE subscriptions SET status = 'cancelled', updated_at = $1
+         WHERE user_id = $2 AND status = 'active' AND expires_at > $1",
+    )
+    .bind(now)
+    .bind(user_id)
+    .execute(ex)
+    .await?;
+    Ok(done.rows_affected())
+}
+
+/// When the user's active subscriptions to `plan_key` that have not ended by
+/// `now` end, the latest of them (`None` when there are none): a renewal
+/// starts there.
+pub async fn unended_until<'c, E: Executor<'c, Database = Any>>(
+    ex: E,
+    user_id: i64,
+    plan_key: &str,
+    now: &str,
+) -> Result<Option<String>, sqlx::Error> {
+    let (end,): (Option<String>,) = sqlx::query_as(
+        "SELECT MAX(expires_at) FROM subscriptions
+         WHERE user_id = $1 AND plan_key = $2 AND status = 'active' AND expires_at > $3",
+    )
+    .bind(user_id)
+    .bind(plan_key)
+    .bind(now)
+    .fetch_one(ex)
+    .await?;
+    Ok(end)
 }
 
 /// The subscription in force at `now`: the user's newest active one whose
 /// period holds `now`.
-pub async fn current(
-    db: &Db,
+pub async fn current<'c, E: Executor<'c, Database = Any>>(
+    ex: E,
     user_id: i64,
     now: &str,
 ) -> Result<Option<SubscriptionRow>, sqlx::Error> {
@@ -138,7 +233,7 @@ pub async fn current(
          WHERE user_id = $1 AND status = 'active' AND started_at <= $2 AND expires_at > $2
          ORDER BY started_at DESC, id DESC LIMIT 1"
     );
-    sqlx::query_as(sql).bind(user_id).bind(now).fetch_optional(db.pool()).await
+    sqlx::query_as(sql).bind(user_id).bind(now).fetch_optional(ex).await
 }
 
 /// The user's most recently ended subscription at `now` (active or expired
