@@ -8,6 +8,7 @@
 pub mod canvas;
 pub mod nodes;
 pub mod png;
+pub mod zarinpal;
 
 use std::future::Future;
 use std::io::Write;
@@ -40,9 +41,19 @@ where
     F: Fn(TestApp) -> Fut,
     Fut: Future<Output = ()> + Send + 'static,
 {
-    run_on(Backend::Sqlite, &scenario).await;
+    for_each_backend_with(|_| {}, scenario).await;
+}
+
+/// [`for_each_backend`] with the configuration changed first.
+pub async fn for_each_backend_with<C, F, Fut>(configure: C, scenario: F)
+where
+    C: Fn(&mut Config),
+    F: Fn(TestApp) -> Fut,
+    Fut: Future<Output = ()> + Send + 'static,
+{
+    run_configured(Backend::Sqlite, &configure, &scenario).await;
     match postgres_url() {
-        Some(_) => run_on(Backend::Postgres, &scenario).await,
+        Some(_) => run_configured(Backend::Postgres, &configure, &scenario).await,
         None => {
             static SAID: Once = Once::new();
             // Straight to stderr: the test harness captures eprintln!.
@@ -57,13 +68,14 @@ where
 }
 
 /// Runs `scenario` on one backend, cleaning up even when it panics.
-pub async fn run_on<F, Fut>(backend: Backend, scenario: &F)
+async fn run_configured<C, F, Fut>(backend: Backend, configure: &C, scenario: &F)
 where
+    C: Fn(&mut Config),
     F: Fn(TestApp) -> Fut,
     Fut: Future<Output = ()> + Send + 'static,
 {
     let env = TestEnv::new(backend).await;
-    let app = env.app().await;
+    let app = env.app_with(configure).await;
     let outcome = tokio::spawn(scenario(app)).await;
     env.remove().await;
     if let Err(error) = outcome {
@@ -120,7 +132,14 @@ impl TestEnv {
     }
 
     pub async fn app(&self) -> TestApp {
-        let app = TestApp::open(self.config(), self.backend).await;
+        self.app_with(&|_: &mut Config| {}).await
+    }
+
+    /// The app with its configuration changed first.
+    pub async fn app_with(&self, configure: &dyn Fn(&mut Config)) -> TestApp {
+        let mut config = self.config();
+        configure(&mut config);
+        let app = TestApp::open(config, self.backend).await;
         if let Some(schema) = &self.schema {
             // The app really works inside this test's own schema.
             assert_eq!(app.state.db.backend(), dastyar_server::db::Backend::Postgres);
