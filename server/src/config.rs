@@ -167,8 +167,13 @@ pub struct ZarinpalSettings {
     pub merchant_id: Option<String>,
     /// The mock gateway for development (pages pay with `mock-payment/confirm`).
     /// Default: on without a merchant id, off with one.
-    #[arg(id = "mock_payments", value_name = "BOOL", long = "mock-payments", env = "DASTYAR_MOCK_PAYMENTS",
-          global = true)]
+    #[arg(
+        id = "mock_payments",
+        value_name = "BOOL",
+        long = "mock-payments",
+        env = "DASTYAR_MOCK_PAYMENTS",
+        global = true
+    )]
     pub mock_payments: Option<bool>,
 }
 

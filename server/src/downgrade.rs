@@ -3,6 +3,7 @@
 //! chose before moving ([`cleanup`]). The rule itself is core's
 //! `downgrade::quota_excess`.
 
+use dastyar_core::digits::persian_digits;
 use dastyar_core::downgrade::{self, LIMITED_KINDS, QuotaExcess};
 use dastyar_core::ids::CanvasId;
 use dastyar_core::limits::NodeCounts;
@@ -108,9 +109,15 @@ pub async fn ensure_fits(state: &AppState, user_id: i64, target: &Plan) -> Resul
     details.insert("target_plan_key".into(), json!(target.key));
     details.insert(
         "kinds".into(),
-        json!(analysis.kinds.iter().map(|k| json!({
-            "node_type": k.node_type, "limit": k.limit, "used": k.used, "excess": k.excess
-        })).collect::<Vec<_>>()),
+        json!(
+            analysis
+                .kinds
+                .iter()
+                .map(|k| json!({
+                    "node_type": k.node_type, "limit": k.limit, "used": k.used, "excess": k.excess
+                }))
+                .collect::<Vec<_>>()
+        ),
     );
     Err(ApiError::conflict_with(MessageCode::PlanNeedsCleanup, &[("plan", &target.name)], details))
 }
@@ -137,9 +144,11 @@ pub async fn cleanup(
         kinds.push(kind);
     }
     let remaining = counts_of(&nodes).without(&kinds);
-    if let Some(over) = downgrade::quota_excess(&target.quota, &remaining).into_iter().find(|e| e.excess > 0) {
-        let limit = over.limit.unwrap_or_default().to_string();
-        let used = over.used.to_string();
+    if let Some(over) =
+        downgrade::quota_excess(&target.quota, &remaining).into_iter().find(|e| e.excess > 0)
+    {
+        let limit = persian_digits(&over.limit.unwrap_or_default().to_string());
+        let used = persian_digits(&over.used.to_string());
         let mut details = Map::new();
         details.insert("node_type".into(), json!(over.node_type));
         details.insert("limit".into(), json!(over.limit));

@@ -39,9 +39,7 @@ pub fn add_months(text: &str, months: u32) -> Option<String> {
 pub fn whole_months(from: &str, to: &str) -> u32 {
     let (Some(start), Some(end)) = (parse(from), parse(to)) else { return 0 };
     let mut months = 0;
-    while start
-        .checked_add_months(chrono::Months::new(months + 1))
-        .is_some_and(|next| next <= end)
+    while start.checked_add_months(chrono::Months::new(months + 1)).is_some_and(|next| next <= end)
     {
         months += 1;
     }

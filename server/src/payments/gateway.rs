@@ -118,7 +118,10 @@ impl Gateway {
                 let authority = zarinpal.request(&request).await.map_err(|e| {
                     GatewayFailure::from_zarinpal(&e, MessageCode::PaymentGatewayRefused)
                 })?;
-                Ok(Begun { payment_url: zarinpal.start_pay_url(&authority), authority: Some(authority) })
+                Ok(Begun {
+                    payment_url: zarinpal.start_pay_url(&authority),
+                    authority: Some(authority),
+                })
             }
         }
     }

@@ -20,9 +20,7 @@ use crate::error::ApiError;
 use crate::plans::{BillingCycle, Plan};
 use crate::state::AppState;
 use crate::store;
-use crate::store::payments::{
-    GatewayKind, NewPayment, PaymentPurpose, PaymentRow, PaymentStatus,
-};
+use crate::store::payments::{GatewayKind, NewPayment, PaymentPurpose, PaymentRow, PaymentStatus};
 use crate::store::subscriptions::{NewSubscription, SubscriptionRow, SubscriptionStatus};
 use gateway::Gateway;
 
@@ -142,8 +140,7 @@ pub async fn start(
         Ok(begun) => begun,
         Err(failure) => {
             let (code, gateway_code) = failure.stored();
-            store::payments::mark_failed(&state.db, payment.id, &code.code(), gateway_code)
-                .await?;
+            store::payments::mark_failed(&state.db, payment.id, &code.code(), gateway_code).await?;
             return Err(failure.into());
         }
     };

@@ -24,7 +24,11 @@ pub struct Settled {
 }
 
 /// Marks a payment paid and grants what it bought, unless it is paid already.
-pub async fn paid(state: &AppState, payment_id: i64, receipt: &Receipt) -> Result<Settled, ApiError> {
+pub async fn paid(
+    state: &AppState,
+    payment_id: i64,
+    receipt: &Receipt,
+) -> Result<Settled, ApiError> {
     let mut tx = Tx::begin(&state.db).await?;
     let payment = store::payments::lock(&mut tx, payment_id).await?.ok_or(ApiError::NotFound)?;
     if payment.status() == PaymentStatus::Paid
@@ -49,20 +53,23 @@ pub async fn paid(state: &AppState, payment_id: i64, receipt: &Receipt) -> Resul
 /// already bought) ends. Buying another plan replaces the current one at
 /// once: one subscription is in force at a time.
 async fn grant_plan(state: &AppState, tx: &mut Tx, payment: &PaymentRow) -> Result<(), ApiError> {
-    let subscription_id = payment
-        .subscription_id
-        .ok_or_else(|| ApiError::internal(format!("plan payment {} has no subscription", payment.id)))?;
+    let subscription_id = payment.subscription_id.ok_or_else(|| {
+        ApiError::internal(format!("plan payment {} has no subscription", payment.id))
+    })?;
     let mut subscription = store::subscriptions::get(tx.conn(), payment.user_id, subscription_id)
         .await?
         .ok_or_else(|| ApiError::internal(format!("subscription {subscription_id} is gone")))?;
     if subscription.status != SubscriptionStatus::Pending.as_str() {
         // Another payment bought this subscription first (two tabs paid for
         // it): this money buys one more period of the same plan and cycle.
-        subscription = store::subscriptions::insert(tx.conn(), &NewSubscription {
-            status: SubscriptionStatus::Pending,
-            payment_id: Some(payment.id),
-            ..NewSubscription::like(&subscription)
-        })
+        subscription = store::subscriptions::insert(
+            tx.conn(),
+            &NewSubscription {
+                status: SubscriptionStatus::Pending,
+                payment_id: Some(payment.id),
+                ..NewSubscription::like(&subscription)
+            },
+        )
         .await?;
         store::payments::set_subscription(tx.conn(), payment.id, subscription.id).await?;
     }
@@ -101,9 +108,9 @@ async fn grant_plan(state: &AppState, tx: &mut Tx, payment: &PaymentRow) -> Resu
 }
 
 async fn grant_credits(tx: &mut Tx, payment: &PaymentRow) -> Result<(), ApiError> {
-    let amount = payment
-        .credits
-        .ok_or_else(|| ApiError::internal(format!("credit payment {} has no credits", payment.id)))?;
+    let amount = payment.credits.ok_or_else(|| {
+        ApiError::internal(format!("credit payment {} has no credits", payment.id))
+    })?;
     let key = credits::purchase_key(payment.id);
     let entry = Entry {
         user_id: payment.user_id,

@@ -47,6 +47,8 @@ pub async fn zarinpal(state: &AppState, payment: PaymentRow) -> Result<PaymentRo
                 .await?
                 .ok_or(ApiError::NotFound)
         }
-        Err(error) => Err(GatewayFailure::from_zarinpal(&error, MessageCode::PaymentVerifyFailed).into()),
+        Err(error) => {
+            Err(GatewayFailure::from_zarinpal(&error, MessageCode::PaymentVerifyFailed).into())
+        }
     }
 }

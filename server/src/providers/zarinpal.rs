@@ -77,7 +77,9 @@ pub enum ZarinpalError {
 impl fmt::Display for ZarinpalError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            ZarinpalError::Refused { code, message } => write!(f, "zarinpal refused ({code}): {message}"),
+            ZarinpalError::Refused { code, message } => {
+                write!(f, "zarinpal refused ({code}): {message}")
+            }
             ZarinpalError::Unreachable(why) => write!(f, "zarinpal unreachable: {why}"),
         }
     }
@@ -207,7 +209,8 @@ mod tests {
 
     #[test]
     fn success_and_error_envelopes() {
-        let ok = json!({"data": {"code": 100, "message": "Success", "authority": "A1"}, "errors": []});
+        let ok =
+            json!({"data": {"code": 100, "message": "Success", "authority": "A1"}, "errors": []});
         assert_eq!(read_envelope(&ok, 200).unwrap()["authority"], "A1");
         let again = json!({"data": {"code": 101, "message": "Verified"}, "errors": []});
         assert_eq!(read_envelope(&again, 200).unwrap()["code"], 101);
@@ -220,8 +223,14 @@ mod tests {
             })
         );
         let odd_code = json!({"data": {"code": -51, "message": "not paid"}, "errors": []});
-        assert!(matches!(read_envelope(&odd_code, 200), Err(ZarinpalError::Refused { code: -51, .. })));
-        assert!(matches!(read_envelope(&json!({"hello": 1}), 502), Err(ZarinpalError::Unreachable(_))));
+        assert!(matches!(
+            read_envelope(&odd_code, 200),
+            Err(ZarinpalError::Refused { code: -51, .. })
+        ));
+        assert!(matches!(
+            read_envelope(&json!({"hello": 1}), 502),
+            Err(ZarinpalError::Unreachable(_))
+        ));
     }
 
     #[test]

@@ -228,7 +228,8 @@ pub async fn zarinpal_callback(
     let Some(authority) = param(query.as_deref(), "Authority").filter(|a| !a.is_empty()) else {
         return Ok(unknown());
     };
-    let Some(row) = store::payments::by_authority(&state.db, GatewayKind::Zarinpal, authority).await?
+    let Some(row) =
+        store::payments::by_authority(&state.db, GatewayKind::Zarinpal, authority).await?
     else {
         return Ok(unknown());
     };

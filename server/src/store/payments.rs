@@ -161,7 +161,8 @@ pub async fn by_authority(
     gateway: GatewayKind,
     authority: &str,
 ) -> Result<Option<PaymentRow>, sqlx::Error> {
-    let sql = concat!("SELECT ", columns!(), " FROM payments WHERE authority = $1 AND gateway = $2");
+    let sql =
+        concat!("SELECT ", columns!(), " FROM payments WHERE authority = $1 AND gateway = $2");
     sqlx::query_as(sql).bind(authority).bind(gateway.as_str()).fetch_optional(db.pool()).await
 }
 
