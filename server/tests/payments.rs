@@ -476,6 +476,16 @@ async fn without_a_gateway_buying_says_what_to_configure() {
         mock_confirm(&app, &token, "confirm", json!({"payment_id": 1}))
             .await
             .assert_error(409, "mock_gateway_disabled");
+        // Moving to a paid plan says so before it deletes anything.
+        let project = app.create_project(&token, "پروژه").await;
+        let node = create_node(&app, &token, ASSISTANTS, project, "a", json!({})).await;
+        let body =
+            json!({"nodes_to_delete": [common::nodes::db_id(&node)], "target_plan_key": "starter"});
+        app.post("/api/subscription/cleanup-nodes", Some(&token), body)
+            .await
+            .assert_error(409, "payment_gateway_not_configured");
+        let nodes = app.get(&format!("/api/projects/{project}/nodes"), Some(&token)).await.json();
+        assert_eq!(nodes.as_array().unwrap().len(), 1);
     })
     .await;
 }

@@ -14,6 +14,7 @@ use crate::db::timestamp;
 use crate::downgrade::{self, DowngradeAnalysis, plan_by_key};
 use crate::error::{ApiError, ErrorBody};
 use crate::extract::{AuthUser, Json};
+use crate::payments::gateway::Gateway;
 use crate::payments::{self, PaymentStarted};
 use crate::plans::{self, BillingCycle};
 use crate::state::AppState;
@@ -86,7 +87,7 @@ pub async fn analyze_downgrade(
     responses(
         (status = 200, description = "Deleted, and on the free plan now or with the paid plan's payment started", body = CleanupAnswer),
         (status = 401, description = "unauthenticated", body = ErrorBody),
-        (status = 409, description = "already on that plan (already_on_plan), or what remains is still over its quotas (downgrade_still_exceeds; nothing deleted)", body = ErrorBody),
+        (status = 409, description = "already on that plan (already_on_plan), what remains is still over its quotas (downgrade_still_exceeds), or a paid target without a gateway; nothing deleted", body = ErrorBody),
         (status = 422, description = "unknown plan, bad billing_cycle, or nodes_to_delete names something not mine, not limited or twice (nothing deleted)", body = ErrorBody),
         (status = 424, description = "the gateway refused or could not be reached (the nodes are deleted)", body = ErrorBody),
     ))]
@@ -105,6 +106,10 @@ pub async fn cleanup_nodes(
             .ok_or_else(|| ApiError::invalid("billing_cycle", MessageCode::BillingCycleInvalid))?,
         None => subscription.as_ref().map_or(BillingCycle::Monthly, |s| s.billing_cycle()),
     };
+    if !target.is_free() {
+        // No gateway at all: say so before anything is deleted.
+        Gateway::for_new_payments(&state)?;
+    }
     let deleted = downgrade::cleanup(&state, user.id, target, &request.nodes_to_delete).await?;
     let payment = if target.is_free() {
         store::subscriptions::cancel_unended(state.db.pool(), user.id, &timestamp::now()).await?;
