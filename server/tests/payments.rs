@@ -5,6 +5,8 @@
 
 mod common;
 
+use std::future::Future;
+
 use axum::http::StatusCode;
 use common::nodes::{create_node, post_node};
 use common::zarinpal::{FakeZarinpal, MERCHANT_ID};
@@ -500,6 +502,17 @@ fn zarinpal_config(fake: &FakeZarinpal) -> impl Fn(&mut Config) + use<> {
     }
 }
 
+/// Runs `scenario` on each backend against one fake Zarinpal.
+async fn on_zarinpal<F, Fut>(scenario: F)
+where
+    F: Fn(TestApp, FakeZarinpal) -> Fut,
+    Fut: Future<Output = ()> + Send + 'static,
+{
+    let fake = FakeZarinpal::start().await;
+    let configure = zarinpal_config(&fake);
+    for_each_backend_with(configure, move |app| scenario(app, fake.clone())).await;
+}
+
 /// The authority in a StartPay URL.
 fn authority(payment_url: &str) -> String {
     payment_url.rsplit('/').next().unwrap().to_owned()
@@ -507,172 +520,155 @@ fn authority(payment_url: &str) -> String {
 
 #[tokio::test]
 async fn zarinpal_request_redirect_callback_and_verify() {
-    let fake = FakeZarinpal::start().await;
-    let scenario_fake = fake.clone();
-    for_each_backend_with(zarinpal_config(&fake), move |app| {
-        let fake = scenario_fake.clone();
-        async move {
-            let (token, _) = app.register("zp@example.com").await;
-            let token = token.as_str();
-            let started = buy_plan(&app, token, "starter", "monthly").await;
-            assert_eq!(started["gateway"], "zarinpal");
-            let url = started["payment_url"].as_str().unwrap();
-            let authority = authority(url);
-            assert_eq!(url, format!("{}/pg/StartPay/{authority}", fake.base_url));
-            let asked = fake.payment(&authority);
-            assert_eq!(asked.amount, STARTER_MONTHLY);
-            assert_eq!(
-                asked.callback_url,
-                "https://dastyar.example/api/subscription/zarinpal/callback"
-            );
-            assert_eq!(asked.request["currency"], "IRR");
-            assert_eq!(asked.request["metadata"]["email"], "zp@example.com");
-            assert!(asked.description.contains("پایه"));
-            // The mock cannot settle a Zarinpal payment (it is off, too).
-            mock_confirm(&app, token, "confirm", json!({"payment_id": started["payment_id"]}))
-                .await
-                .assert_error(409, "mock_gateway_disabled");
+    on_zarinpal(|app, fake| async move {
+        let (token, _) = app.register("zp@example.com").await;
+        let token = token.as_str();
+        let started = buy_plan(&app, token, "starter", "monthly").await;
+        assert_eq!(started["gateway"], "zarinpal");
+        let url = started["payment_url"].as_str().unwrap();
+        let authority = authority(url);
+        assert_eq!(url, format!("{}/pg/StartPay/{authority}", fake.base_url));
+        let asked = fake.payment(&authority);
+        assert_eq!(asked.amount, STARTER_MONTHLY);
+        assert_eq!(
+            asked.callback_url,
+            "https://dastyar.example/api/subscription/zarinpal/callback"
+        );
+        assert_eq!(asked.request["currency"], "IRR");
+        assert_eq!(asked.request["metadata"]["email"], "zp@example.com");
+        assert!(asked.description.contains("پایه"));
+        // The mock cannot settle a Zarinpal payment (it is off, too).
+        mock_confirm(&app, token, "confirm", json!({"payment_id": started["payment_id"]}))
+            .await
+            .assert_error(409, "mock_gateway_disabled");
 
-            let callback = fake.visit_start_pay(url, true).await;
-            assert!(
-                callback.starts_with("/api/subscription/zarinpal/callback?Authority="),
-                "{callback}"
-            );
-            let back = app.get(&callback, None).await;
-            let payment_id = id(&started, "payment_id");
-            assert_eq!(back.status, StatusCode::SEE_OTHER, "{}", back.text());
-            assert_eq!(
-                back.headers["location"],
-                format!("/subscription/payment-result?payment_id={payment_id}")
-            );
-            let paid = payment(&app, token, payment_id).await;
-            assert_eq!(paid["status"], "paid", "{paid}");
-            assert_eq!(paid["card_last_four"], "5995");
-            assert_eq!(paid["ref_id"], "201");
-            assert_eq!(current(&app, token).await["plan"]["key"], "starter");
-            let balance = current(&app, token).await["credit_balance"].clone();
+        let callback = fake.visit_start_pay(url, true).await;
+        assert!(
+            callback.starts_with("/api/subscription/zarinpal/callback?Authority="),
+            "{callback}"
+        );
+        let back = app.get(&callback, None).await;
+        let payment_id = id(&started, "payment_id");
+        assert_eq!(back.status, StatusCode::SEE_OTHER, "{}", back.text());
+        assert_eq!(
+            back.headers["location"],
+            format!("/subscription/payment-result?payment_id={payment_id}")
+        );
+        let paid = payment(&app, token, payment_id).await;
+        assert_eq!(paid["status"], "paid", "{paid}");
+        assert_eq!(paid["card_last_four"], "5995");
+        assert_eq!(paid["ref_id"], "201");
+        assert_eq!(current(&app, token).await["plan"]["key"], "starter");
+        let balance = current(&app, token).await["credit_balance"].clone();
 
-            // A replayed callback: redirected again, nothing granted, not even asked.
-            let calls = fake.verify_calls();
-            let replay = app.get(&callback, None).await;
-            assert_eq!(replay.status, StatusCode::SEE_OTHER);
-            assert_eq!(fake.verify_calls(), calls);
-            assert_eq!(current(&app, token).await["credit_balance"], balance);
-            assert_eq!(history(&app, token).await["total"], 1);
+        // A replayed callback: redirected again, nothing granted, not even asked.
+        let calls = fake.verify_calls();
+        let replay = app.get(&callback, None).await;
+        assert_eq!(replay.status, StatusCode::SEE_OTHER);
+        assert_eq!(fake.verify_calls(), calls);
+        assert_eq!(current(&app, token).await["credit_balance"], balance);
+        assert_eq!(history(&app, token).await["total"], 1);
 
-            // An authority we never issued.
-            let unknown =
-                app.get("/api/subscription/zarinpal/callback?Authority=A999&Status=OK", None).await;
-            assert_eq!(unknown.status, StatusCode::SEE_OTHER);
-            assert_eq!(unknown.headers["location"], "/subscription/payment-result?status=unknown");
-            let bare = app.get("/api/subscription/zarinpal/callback", None).await;
-            assert_eq!(bare.headers["location"], "/subscription/payment-result?status=unknown");
-        }
+        // An authority we never issued.
+        let unknown =
+            app.get("/api/subscription/zarinpal/callback?Authority=A999&Status=OK", None).await;
+        assert_eq!(unknown.status, StatusCode::SEE_OTHER);
+        assert_eq!(unknown.headers["location"], "/subscription/payment-result?status=unknown");
+        let bare = app.get("/api/subscription/zarinpal/callback", None).await;
+        assert_eq!(bare.headers["location"], "/subscription/payment-result?status=unknown");
     })
     .await;
 }
 
 #[tokio::test]
 async fn simultaneous_zarinpal_callbacks_grant_once() {
-    let fake = FakeZarinpal::start().await;
-    let scenario_fake = fake.clone();
-    for_each_backend_with(zarinpal_config(&fake), move |app| {
-        let fake = scenario_fake.clone();
-        async move {
-            let (token, user) = app.register("race@example.com").await;
-            let before = current(&app, &token).await["credit_balance"].as_i64().unwrap();
-            let started =
-                start(&app, &token, "purchase-credits", json!({"package_key": "credits_1000"}))
-                    .await;
-            let callback =
-                fake.visit_start_pay(started["payment_url"].as_str().unwrap(), true).await;
-            let entries = ledger_entries(&app, user).await;
-            let answers = join_all((0..6).map(|_| app.get(&callback, None))).await;
-            for answer in &answers {
-                assert_eq!(answer.status, StatusCode::SEE_OTHER, "{}", answer.text());
-            }
-            assert_eq!(ledger_entries(&app, user).await, entries + 1);
-            assert_eq!(current(&app, &token).await["credit_balance"], before + 1_000);
+    on_zarinpal(|app, fake| async move {
+        let (token, user) = app.register("race@example.com").await;
+        let before = current(&app, &token).await["credit_balance"].as_i64().unwrap();
+        let started =
+            start(&app, &token, "purchase-credits", json!({"package_key": "credits_1000"})).await;
+        let callback = fake.visit_start_pay(started["payment_url"].as_str().unwrap(), true).await;
+        let entries = ledger_entries(&app, user).await;
+        let answers = join_all((0..6).map(|_| app.get(&callback, None))).await;
+        for answer in &answers {
+            assert_eq!(answer.status, StatusCode::SEE_OTHER, "{}", answer.text());
         }
+        assert_eq!(ledger_entries(&app, user).await, entries + 1);
+        assert_eq!(current(&app, &token).await["credit_balance"], before + 1_000);
     })
     .await;
 }
 
 #[tokio::test]
 async fn zarinpal_cancelled_tampered_unreachable_and_refused() {
-    let fake = FakeZarinpal::start().await;
-    let scenario_fake = fake.clone();
-    for_each_backend_with(zarinpal_config(&fake), move |app| {
-        let fake = scenario_fake.clone();
-        async move {
-            let (token, _) = app.register("zpfail@example.com").await;
-            let token = token.as_str();
+    on_zarinpal(|app, fake| async move {
+        let (token, _) = app.register("zpfail@example.com").await;
+        let token = token.as_str();
 
-            // Cancelled at the gateway: verify says -51, the payment fails.
-            let cancelled = buy_plan(&app, token, "pro", "monthly").await;
-            let callback =
-                fake.visit_start_pay(cancelled["payment_url"].as_str().unwrap(), false).await;
-            assert!(callback.ends_with("Status=NOK"));
-            app.get(&callback, None).await;
-            let failed = payment(&app, token, id(&cancelled, "payment_id")).await;
-            assert_eq!(failed["status"], "failed");
-            assert_eq!(failed["failure_code"], "payment_cancelled");
-            assert_eq!(current(&app, token).await["plan"]["key"], "free");
+        // Cancelled at the gateway: verify says -51, the payment fails.
+        let cancelled = buy_plan(&app, token, "pro", "monthly").await;
+        let callback =
+            fake.visit_start_pay(cancelled["payment_url"].as_str().unwrap(), false).await;
+        assert!(callback.ends_with("Status=NOK"));
+        app.get(&callback, None).await;
+        let failed = payment(&app, token, id(&cancelled, "payment_id")).await;
+        assert_eq!(failed["status"], "failed");
+        assert_eq!(failed["failure_code"], "payment_cancelled");
+        assert_eq!(current(&app, token).await["plan"]["key"], "free");
 
-            // Paid, but the gateway's amount is not ours: -50, refused.
-            let tampered = buy_plan(&app, token, "pro", "monthly").await;
-            let url = tampered["payment_url"].as_str().unwrap();
-            let callback = fake.visit_start_pay(url, true).await;
-            fake.tamper_amount(&authority(url), 10_000);
-            app.get(&callback, None).await;
-            let failed = payment(&app, token, id(&tampered, "payment_id")).await;
-            assert_eq!(failed["status"], "failed");
-            assert_eq!(failed["failure_code"], "payment_amount_mismatch");
-            assert_eq!(current(&app, token).await["plan"]["key"], "free");
+        // Paid, but the gateway's amount is not ours: -50, refused.
+        let tampered = buy_plan(&app, token, "pro", "monthly").await;
+        let url = tampered["payment_url"].as_str().unwrap();
+        let callback = fake.visit_start_pay(url, true).await;
+        fake.tamper_amount(&authority(url), 10_000);
+        app.get(&callback, None).await;
+        let failed = payment(&app, token, id(&tampered, "payment_id")).await;
+        assert_eq!(failed["status"], "failed");
+        assert_eq!(failed["failure_code"], "payment_amount_mismatch");
+        assert_eq!(current(&app, token).await["plan"]["key"], "free");
 
-            // The gateway is down when the payer returns: still pending, and
-            // verifying again later settles it.
-            let later = buy_plan(&app, token, "starter", "monthly").await;
-            let payment_id = id(&later, "payment_id");
-            let callback = fake.visit_start_pay(later["payment_url"].as_str().unwrap(), true).await;
-            fake.set_down(true);
-            let back = app.get(&callback, None).await;
-            assert_eq!(
-                back.headers["location"],
-                format!("/subscription/payment-result?payment_id={payment_id}")
-            );
-            assert_eq!(payment(&app, token, payment_id).await["status"], "pending");
-            app.post(
+        // The gateway is down when the payer returns: still pending, and
+        // verifying again later settles it.
+        let later = buy_plan(&app, token, "starter", "monthly").await;
+        let payment_id = id(&later, "payment_id");
+        let callback = fake.visit_start_pay(later["payment_url"].as_str().unwrap(), true).await;
+        fake.set_down(true);
+        let back = app.get(&callback, None).await;
+        assert_eq!(
+            back.headers["location"],
+            format!("/subscription/payment-result?payment_id={payment_id}")
+        );
+        assert_eq!(payment(&app, token, payment_id).await["status"], "pending");
+        app.post(
+            &format!("/api/subscription/payments/{payment_id}/verify"),
+            Some(token),
+            json!({}),
+        )
+        .await
+        .assert_error(424, "payment_gateway_unavailable");
+        fake.set_down(false);
+        let response = app
+            .post(
                 &format!("/api/subscription/payments/{payment_id}/verify"),
                 Some(token),
                 json!({}),
             )
-            .await
-            .assert_error(424, "payment_gateway_unavailable");
-            fake.set_down(false);
-            let response = app
-                .post(
-                    &format!("/api/subscription/payments/{payment_id}/verify"),
-                    Some(token),
-                    json!({}),
-                )
-                .await;
-            assert_eq!(response.status, StatusCode::OK, "{}", response.text());
-            assert_eq!(response.json()["status"], "paid");
-            assert_eq!(current(&app, token).await["plan"]["key"], "starter");
+            .await;
+        assert_eq!(response.status, StatusCode::OK, "{}", response.text());
+        assert_eq!(response.json()["status"], "paid");
+        assert_eq!(current(&app, token).await["plan"]["key"], "starter");
 
-            // Down when asked to start a payment: 424, and the payment is kept as failed.
-            fake.set_down(true);
-            let response = app
-                .post(
-                    "/api/subscription/purchase-credits",
-                    Some(token),
-                    json!({"package_key": "credits_1000"}),
-                )
-                .await;
-            response.assert_error(424, "payment_gateway_unavailable");
-            fake.set_down(false);
-        }
+        // Down when asked to start a payment: 424, and the payment is kept as failed.
+        fake.set_down(true);
+        let response = app
+            .post(
+                "/api/subscription/purchase-credits",
+                Some(token),
+                json!({"package_key": "credits_1000"}),
+            )
+            .await;
+        response.assert_error(424, "payment_gateway_unavailable");
+        fake.set_down(false);
     })
     .await;
 }
