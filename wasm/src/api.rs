@@ -11,6 +11,7 @@ use std::collections::BTreeMap;
 
 use chrono::{DateTime, Utc};
 use dastyar_core::connect::{self, EdgeData, EdgeKind, Graph, Proposal};
+use dastyar_core::data::apidefinition::{self, ApiAuthType, AuthField};
 use dastyar_core::data::sms::SmsData;
 use dastyar_core::data::wordpress::{WordpressAuthData, WordpressAuthType};
 use dastyar_core::data::{CanvasNode, NodeData, NodePayload};
@@ -182,6 +183,21 @@ pub fn wordpress_auth_problems(
     problems(validate::wordpress::wordpress_auth_errors(auth_type, &auth))
 }
 
+/// An API-definition auth type's credentials, in form order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct AuthFieldInfo {
+    pub field: AuthField,
+    pub secret: bool,
+}
+
+pub fn auth_fields(auth_type: ApiAuthType) -> Vec<AuthFieldInfo> {
+    auth_type.fields().iter().map(|&field| AuthFieldInfo { field, secret: field.is_secret() }).collect()
+}
+
+pub fn auth_data_for(auth_type: ApiAuthType, auth_data: Value) -> Value {
+    Value::Object(apidefinition::auth_data_for(auth_type, &auth_data))
+}
+
 pub fn validate_telegram_registration(payload: Value) -> Checked<()> {
     validate::telegram::validate_telegram_registration(&payload).into()
 }
@@ -348,6 +364,8 @@ pub fn dispatch(function: &str, args: &[Value]) -> Option<Value> {
         "wordpressAuthProblems" => {
             call!(wordpress_auth_problems; t: WordpressAuthType, a: WordpressAuthData)
         }
+        "authFields" => call!(auth_fields; t: ApiAuthType),
+        "authDataFor" => call!(auth_data_for; t: ApiAuthType, a: Value),
         "validateTelegramRegistration" => call!(validate_telegram_registration; v: Value),
         "validateTelegramToken" => call!(|s: String| validate_telegram_token(&s); s: String),
         "validateFunctionParameters" => call!(validate_function_parameters; v: Value),

@@ -19,11 +19,11 @@ use wasm_bindgen::prelude::*;
 #[wasm_bindgen(typescript_custom_section)]
 const TS_TYPES: &str = r#"
 import type {
-  CanvasId, CanvasNode, CreationStatus, EdgeData, EdgeFailure, EdgeFlags, EdgeId, EdgeKind,
-  Graph, KindInfo, LimitError, MessageCode, NodeCounts, NodeData, NodeKind, NodePayload,
-  NodeUsage, PlanQuota, PollStep, Position, Proposal, QuotaExcess, Rect, RetryAction, Schedule,
-  SmsData, SmsEstimate,
-  TimezoneChoice, Timings, Viewport, WordpressAuthData, WordpressAuthType,
+  ApiAuthType, AuthField, CanvasId, CanvasNode, CreationStatus, EdgeData, EdgeFailure, EdgeFlags,
+  EdgeId, EdgeKind, Graph, KindInfo, LimitError, MessageCode, NodeCounts, NodeData, NodeKind,
+  NodePayload, NodeUsage, PlanQuota, PollStep, Position, Proposal, QuotaExcess, Rect, RetryAction,
+  Schedule, SmsData, SmsEstimate, TimezoneChoice, Timings, Viewport, WordpressAuthData,
+  WordpressAuthType,
 } from "../types/index.js";
 export type * from "../types/index.js";
 
@@ -37,6 +37,8 @@ export type ConnectionCheck =
   | { ok: false; code: MessageCode; message: string };
 /** Node data as it would be saved (normalised), and every malformed field. */
 export type Prepared = { data: NodeData; problems: Problem[] };
+/** One credential of an API-definition auth type. */
+export type AuthFieldInfo = { field: AuthField; secret: boolean };
 /** A message to show. */
 export type Notice = { code: MessageCode; message: string };
 /** The spec's business constants. */
@@ -327,6 +329,24 @@ pub fn wordpress_auth_problems(
     #[wasm_bindgen(unchecked_param_type = "WordpressAuthData")] auth_data: JsValue,
 ) -> Result<JsValue, JsError> {
     to_js(&api::wordpress_auth_problems(from_js(auth_type)?, from_js(auth_data)?))
+}
+
+/// The credentials an API-definition auth type keeps in authData, in form
+/// order, and which of them are secret.
+#[wasm_bindgen(js_name = authFields, unchecked_return_type = "AuthFieldInfo[]")]
+pub fn auth_fields(
+    #[wasm_bindgen(unchecked_param_type = "ApiAuthType")] auth_type: JsValue,
+) -> Result<JsValue, JsError> {
+    to_js(&api::auth_fields(from_js(auth_type)?))
+}
+
+/// authData reduced to the auth type's string credentials.
+#[wasm_bindgen(js_name = authDataFor, unchecked_return_type = "Record<string, string>")]
+pub fn auth_data_for(
+    #[wasm_bindgen(unchecked_param_type = "ApiAuthType")] auth_type: JsValue,
+    auth_data: JsValue,
+) -> Result<JsValue, JsError> {
+    to_js(&api::auth_data_for(from_js(auth_type)?, from_js(auth_data)?))
 }
 
 /// A bot registration payload has a non-empty string project_id.

@@ -3,6 +3,7 @@
 //! empty while a node is being set up; completeness is checked when the node
 //! is connected (`connect`), not when it is saved.
 
+use serde_json::Value;
 use url::Url;
 
 use super::FieldError;
@@ -13,6 +14,7 @@ use super::sms::validate_sms_api_key;
 use super::telegram::validate_telegram_token;
 use super::wordpress::normalize_wordpress_url;
 use crate::data::NodeData;
+use crate::data::apidefinition::auth_data_for;
 use crate::messages::MessageCode;
 use crate::schedule::validate_schedule;
 
@@ -51,9 +53,13 @@ pub fn prepare_node_data(data: &mut NodeData) -> Result<(), Vec<FieldError>> {
         NodeData::Wordpress(w) if !w.site_url.trim().is_empty() => {
             check(normalize_wordpress_url(&w.site_url).map(|url| w.site_url = url));
         }
-        NodeData::Apidefinition(a) if !a.base_url.trim().is_empty() => {
-            let url = normalize_http_url(&a.base_url, "baseUrl", MessageCode::ApiBaseUrlInvalid);
-            check(url.map(|url| a.base_url = url));
+        NodeData::Apidefinition(a) => {
+            a.auth_data = Value::Object(auth_data_for(a.auth_type, &a.auth_data));
+            if !a.base_url.trim().is_empty() {
+                let url =
+                    normalize_http_url(&a.base_url, "baseUrl", MessageCode::ApiBaseUrlInvalid);
+                check(url.map(|url| a.base_url = url));
+            }
         }
         NodeData::Telegram(t) if !t.bot_token.is_empty() => {
             check(validate_telegram_token(&t.bot_token));

@@ -1,6 +1,6 @@
 // The apidefinition node's settings: base URL, auth type with the matching
 // credentials, default headers and a description.
-import type { ApiAuthType } from "@dastyar/rules";
+import { authDataFor, authFields, type ApiAuthType, type AuthField } from "@dastyar/rules";
 import { useState } from "react";
 import { fa } from "../../../i18n/fa";
 import { Checkbox } from "../../panels/fields/Checkbox";
@@ -9,7 +9,7 @@ import { Select } from "../../panels/fields/Select";
 import { TextArea } from "../../panels/fields/TextArea";
 import { TextInput } from "../../panels/fields/TextInput";
 import type { PanelProps } from "../../panels/types";
-import { AUTH_FIELDS, SECRET_FIELDS, authDataFor, authEntries, type AuthField } from "./auth";
+import { authEntries } from "./auth";
 
 const t = fa.nodes.apidefinition;
 const AUTH_TYPES: readonly ApiAuthType[] = ["none", "bearer", "api_key", "basic"];
@@ -25,7 +25,7 @@ export function ApiDefinitionPanel({ form }: PanelProps<"apidefinition">) {
   const { draft, update, error } = form;
   const [showSecrets, setShowSecrets] = useState(false);
   const auth = authEntries(draft.authData);
-  const fields = AUTH_FIELDS[draft.authType];
+  const fields = authFields(draft.authType);
   return (
     <>
       <TextInput
@@ -45,12 +45,12 @@ export function ApiDefinitionPanel({ form }: PanelProps<"apidefinition">) {
         options={AUTH_TYPES.map((a) => ({ value: a, label: t.authTypes[a] }))}
         onChange={(authType) => update({ authType, authData: authDataFor(authType, draft.authData) })}
       />
-      {fields.map((field) => (
+      {fields.map(({ field, secret }) => (
         <TextInput
           key={field}
           label={FIELD_LABELS[field]}
           name={`authData.${field}`}
-          type={SECRET_FIELDS.has(field) && !showSecrets ? "password" : "text"}
+          type={secret && !showSecrets ? "password" : "text"}
           ltr
           value={auth[field] ?? ""}
           hint={field === "header" ? t.apiKeyHeaderHint : undefined}
@@ -58,7 +58,7 @@ export function ApiDefinitionPanel({ form }: PanelProps<"apidefinition">) {
           onChange={(value) => update({ authData: { ...auth, [field]: value } })}
         />
       ))}
-      {fields.some((f) => SECRET_FIELDS.has(f)) && (
+      {fields.some((f) => f.secret) && (
         <Checkbox label={t.showSecret} name="showSecret" checked={showSecrets} onChange={setShowSecrets} />
       )}
       <KeyValueInput
