@@ -1,5 +1,14 @@
 // Setting the scene through the HTTP API, for specs about something else.
-import type { AuthResponse, Project } from "@dastyar/rules";
+import type {
+  AuthResponse,
+  BillingCycle,
+  CreditOffer,
+  CurrentSubscription,
+  MockConfirmAnswer,
+  PaymentStarted,
+  PlanView,
+  Project,
+} from "@dastyar/rules";
 import { createHmac, randomBytes } from "node:crypto";
 import { serverUrl } from "./fixtures.ts";
 
@@ -44,4 +53,40 @@ export function expiredToken(userId: number): string {
   const unsigned = `${part({ alg: "HS256", typ: "JWT" })}.${part({ sub: String(userId), iat: now - 8 * 86400, exp: now - 3600 })}`;
   const signature = createHmac("sha256", secret).update(unsigned).digest("base64url");
   return `${unsigned}.${signature}`;
+}
+
+// ---- Subscription ----
+
+export function plansOf(token: string): Promise<PlanView[]> {
+  return call("/subscription/plans", { token });
+}
+
+/** The plan named `key` in the catalogue (its Persian name, prices, quotas). */
+export async function planOf(token: string, key: string): Promise<PlanView> {
+  const plan = (await plansOf(token)).find((p) => p.key === key);
+  if (!plan) throw new Error(`e2e: no plan ${key} in the catalogue`);
+  return plan;
+}
+
+export function currentSubscriptionOf(token: string): Promise<CurrentSubscription> {
+  return call("/subscription/current", { token });
+}
+
+export function creditOfferOf(token: string): Promise<CreditOffer> {
+  return call("/subscription/credit-packages", { token });
+}
+
+/** Starts buying a plan (a pending subscription and its payment), as the page would. */
+export function startPlanPurchase(token: string, planKey: string, cycle: BillingCycle = "monthly"): Promise<PaymentStarted> {
+  return call("/subscription/purchase", { method: "POST", body: { plan_key: planKey, billing_cycle: cycle }, token });
+}
+
+/** Buys a plan outright through the mock gateway: the account is on it when this answers. */
+export async function subscribeVia(token: string, planKey: string, cycle: BillingCycle = "monthly"): Promise<MockConfirmAnswer> {
+  const { payment_id } = await startPlanPurchase(token, planKey, cycle);
+  return call("/subscription/mock-payment/confirm", {
+    method: "POST",
+    body: { payment_id, card_number: "6037997712345678" },
+    token,
+  });
 }

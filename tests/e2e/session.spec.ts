@@ -62,5 +62,5 @@ test("the subscription page is there for a signed-in person", async ({ page }) =
   await submitSignIn(page, account.email, account.password);
   await expect(page).toHaveURL(/\/subscription$/);
   await expect(page.getByRole("heading", { name: fa.subscription.title })).toBeVisible();
-  await expect(page.getByText(fa.subscription.placeholder)).toBeVisible();
+  await expect(page.getByText(fa.subscription.lead)).toBeVisible();
 });

@@ -5,7 +5,9 @@ import { Notifications } from "./components/Notifications";
 import { RequireAuth } from "./components/RequireAuth";
 import { fa } from "./i18n/fa";
 import { Canvas } from "./pages/Canvas";
+import { MockGateway } from "./pages/MockGateway";
 import { NotFound } from "./pages/NotFound";
+import { PaymentResult } from "./pages/PaymentResult";
 import { Projects } from "./pages/Projects";
 import { SignIn } from "./pages/SignIn";
 import { SignUp } from "./pages/SignUp";
@@ -33,6 +35,18 @@ function page(pathname: string): ReactNode {
     return (
       <RequireAuth>
         <Subscription />
+      </RequireAuth>
+    );
+  if (pathname === paths.mockGateway)
+    return (
+      <RequireAuth>
+        <MockGateway />
+      </RequireAuth>
+    );
+  if (pathname === paths.paymentResult)
+    return (
+      <RequireAuth>
+        <PaymentResult />
       </RequireAuth>
     );
   const project = matchPath("/projects/:id", pathname);

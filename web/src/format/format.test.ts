@@ -1,7 +1,7 @@
 // Checks what Intl answers under Node; the e2e specs see the same in Chromium.
 import { describe, expect, it } from "vitest";
 import { formatJalaliDate } from "./date";
-import { formatDigits, formatNumber } from "./number";
+import { asciiDigits, formatDigits, formatNumber, parseWholeNumber } from "./number";
 
 describe("formatNumber", () => {
   it("writes Persian digits with Persian grouping", () => {
@@ -43,5 +43,30 @@ describe("formatJalaliDate", () => {
 
   it("answers an empty string for a timestamp it cannot read", () => {
     expect(formatJalaliDate("not a date")).toBe("");
+  });
+});
+
+describe("asciiDigits", () => {
+  it("turns Persian and Arabic-Indic digits into ASCII, leaving the rest", () => {
+    expect(asciiDigits("۰۱۲۳۴۵۶۷۸۹")).toBe("0123456789");
+    expect(asciiDigits("٠١٢٣٤٥٦٧٨٩")).toBe("0123456789");
+    expect(asciiDigits("کارت ۶۰۳۷-12")).toBe("کارت 6037-12");
+  });
+});
+
+describe("parseWholeNumber", () => {
+  it("reads whole numbers in any digits, grouped or not", () => {
+    expect(parseWholeNumber("1200")).toBe(1200);
+    expect(parseWholeNumber("۱۲۰۰")).toBe(1200);
+    expect(parseWholeNumber("۱٬۲۰۰")).toBe(1200);
+    expect(parseWholeNumber(" 1,200 ")).toBe(1200);
+    expect(parseWholeNumber("١٢٠٠")).toBe(1200);
+    expect(parseWholeNumber("0")).toBe(0);
+  });
+
+  it("refuses anything that is not a whole number", () => {
+    for (const text of ["", "  ", "-5", "+5", "2.5", "۲٫۵", "12a", "e3", "1e3", "99999999999999999999"]) {
+      expect(parseWholeNumber(text), text).toBeNull();
+    }
   });
 });

@@ -4,6 +4,7 @@
 import { formatNumber } from "../format/number";
 import { canvas } from "./canvas";
 import { nodes } from "./nodes";
+import { subscription } from "./subscription";
 
 export const fa = {
   app: {
@@ -71,10 +72,7 @@ export const fa = {
   },
   canvas,
   nodes,
-  subscription: {
-    title: "اشتراک و اعتبار",
-    placeholder: "خرید اشتراک و بستهٔ اعتبار به‌زودی در همین صفحه در دسترس خواهد بود.",
-  },
+  subscription,
   notFound: {
     title: "صفحه پیدا نشد",
     text: "نشانی‌ای که باز کرده‌اید در دستیار وجود ندارد.",

@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { matchPath } from "./match";
-import { safeReturnPath, signInPath, signUpPath } from "./paths";
+import {
+  mockGatewayPath,
+  paymentIdOf,
+  paymentResultPath,
+  safeReturnPath,
+  signInPath,
+  signUpPath,
+} from "./paths";
 
 describe("safeReturnPath", () => {
   it("keeps paths on this site", () => {
@@ -40,5 +47,21 @@ describe("matchPath", () => {
     expect(matchPath("/projects/:id", "/projects/1/nodes")).toBeNull();
     expect(matchPath("/projects/:id", "/other/1")).toBeNull();
     expect(matchPath("/projects/:id", "/projects/%E0%A4%A")).toBeNull();
+  });
+});
+
+describe("payment pages", () => {
+  it("carry the payment id in the query", () => {
+    expect(mockGatewayPath(7)).toBe("/subscription/mock-gateway?payment_id=7");
+    expect(paymentResultPath(12)).toBe("/subscription/payment-result?payment_id=12");
+  });
+
+  it("read back only a positive whole id", () => {
+    const id = (query: string) => paymentIdOf(new URLSearchParams(query));
+    expect(id("payment_id=12")).toBe(12);
+    expect(id("status=unknown&payment_id=3")).toBe(3);
+    for (const query of ["", "status=unknown", "payment_id=", "payment_id=0", "payment_id=-4", "payment_id=1.5", "payment_id=abc", "payment_id=012", "payment_id=99999999999999999"]) {
+      expect(id(query), query).toBeNull();
+    }
   });
 });

@@ -7,7 +7,32 @@ export const paths = {
   projects: "/projects",
   project: (id: number) => `/projects/${id}`,
   subscription: "/subscription",
+  /** The development gateway's page (`?payment_id=N`); the server's mock payment_url points here. */
+  mockGateway: "/subscription/mock-gateway",
+  /** Where a payer comes back to (`?payment_id=N`, or `?status=unknown`). */
+  paymentResult: "/subscription/payment-result",
 } as const;
+
+/** The query parameter the payment pages read. */
+export const PAYMENT_PARAM = "payment_id";
+
+/** `/subscription/mock-gateway?payment_id=N`. */
+export function mockGatewayPath(paymentId: number): string {
+  return `${paths.mockGateway}?${PAYMENT_PARAM}=${paymentId}`;
+}
+
+/** `/subscription/payment-result?payment_id=N`. */
+export function paymentResultPath(paymentId: number): string {
+  return `${paths.paymentResult}?${PAYMENT_PARAM}=${paymentId}`;
+}
+
+/** The payment id a payment page was opened with: a whole number from 1, else null. */
+export function paymentIdOf(query: URLSearchParams): number | null {
+  const raw = query.get(PAYMENT_PARAM);
+  if (!raw || !/^[1-9][0-9]{0,15}$/.test(raw)) return null;
+  const id = Number(raw);
+  return Number.isSafeInteger(id) ? id : null;
+}
 
 /** The query parameter that carries where to go after signing in. */
 export const RETURN_PARAM = "next";
