@@ -1,7 +1,7 @@
 import { message, type MockConfirmRequest, type PaymentView } from "@dastyar/rules";
-import { useEffect, useState, type FormEvent, type ReactNode } from "react";
+import { useState, type FormEvent, type ReactNode } from "react";
 import { ApiError } from "../api/client";
-import { confirmMockPayment, getPayment } from "../api/subscription";
+import { confirmMockPayment } from "../api/subscription";
 import { CenteredMessage } from "../components/CenteredMessage";
 import { FormError } from "../components/FormError";
 import { TextField } from "../components/TextField";
@@ -11,16 +11,11 @@ import { navigate, useLocation } from "../router/history";
 import { paths, paymentIdOf, paymentResultPath } from "../router/paths";
 import { errorText } from "../state/notifications";
 import { cardNumberDigits } from "../state/subscriptionRules";
+import { usePayment } from "./subscription/usePayment";
 import styles from "./MockGateway.module.css";
 
 /** A test card, so paying in development is one click. */
 const TEST_CARD = "6037-9977-1234-5678";
-
-type Loaded =
-  | { state: "loading" }
-  | { state: "missing" }
-  | { state: "error"; text: string }
-  | { state: "loaded"; payment: PaymentView };
 
 /**
  * The development gateway (the server's mock `payment_url` leads here): the
@@ -31,28 +26,11 @@ export function MockGateway() {
   const t = fa.subscription.mockGateway;
   const { query } = useLocation();
   const paymentId = paymentIdOf(query);
-  const [loaded, setLoaded] = useState<Loaded>({ state: "loading" });
+  const { loaded } = usePayment(paymentId);
   const [card, setCard] = useState(TEST_CARD);
   const [cardError, setCardError] = useState<string>();
   const [formError, setFormError] = useState<string>();
   const [working, setWorking] = useState(false);
-
-  useEffect(() => {
-    if (paymentId === null) {
-      setLoaded({ state: "missing" });
-      return;
-    }
-    const abort = new AbortController();
-    setLoaded({ state: "loading" });
-    getPayment(paymentId, abort.signal)
-      .then((payment) => setLoaded({ state: "loaded", payment }))
-      .catch((failure: unknown) => {
-        if (abort.signal.aborted) return;
-        if (failure instanceof ApiError && failure.status === 404) setLoaded({ state: "missing" });
-        else setLoaded({ state: "error", text: errorText(failure) });
-      });
-    return () => abort.abort();
-  }, [paymentId]);
 
   const settle = async (payment: PaymentView, body: MockConfirmRequest) => {
     setWorking(true);

@@ -1,6 +1,5 @@
 import { message, persianDigits, type PaymentView } from "@dastyar/rules";
-import { useCallback, useEffect, useState, type ReactNode } from "react";
-import { ApiError } from "../api/client";
+import { useState, type ReactNode } from "react";
 import { getPayment, verifyPayment } from "../api/subscription";
 import { CenteredMessage } from "../components/CenteredMessage";
 import { PageShell } from "../components/PageShell";
@@ -9,15 +8,9 @@ import { fa } from "../i18n/fa";
 import { Link } from "../router/Link";
 import { useLocation } from "../router/history";
 import { mockGatewayPath, paths, paymentIdOf } from "../router/paths";
-import { errorText } from "../state/notifications";
 import { useNotify } from "../state/useNotify";
+import { usePayment } from "./subscription/usePayment";
 import styles from "./PaymentResult.module.css";
-
-type Loaded =
-  | { state: "loading" }
-  | { state: "missing" }
-  | { state: "error"; text: string }
-  | { state: "loaded"; payment: PaymentView };
 
 /** What a payment bought, in words. */
 function bought(payment: PaymentView): string {
@@ -40,40 +33,15 @@ export function PaymentResult() {
   const notify = useNotify();
   const { query } = useLocation();
   const paymentId = paymentIdOf(query);
-  const [loaded, setLoaded] = useState<Loaded>({ state: "loading" });
+  const { loaded, show: showPayment, reload } = usePayment(paymentId);
   const [checking, setChecking] = useState(false);
-
-  const read = useCallback(
-    async (id: number, signal?: AbortSignal) => {
-      try {
-        const payment = await getPayment(id, signal);
-        setLoaded({ state: "loaded", payment });
-      } catch (failure) {
-        if (signal?.aborted) return;
-        if (failure instanceof ApiError && failure.status === 404) setLoaded({ state: "missing" });
-        else setLoaded({ state: "error", text: errorText(failure) });
-      }
-    },
-    [],
-  );
-
-  useEffect(() => {
-    if (paymentId === null) {
-      setLoaded({ state: "missing" });
-      return;
-    }
-    const abort = new AbortController();
-    setLoaded({ state: "loading" });
-    void read(paymentId, abort.signal);
-    return () => abort.abort();
-  }, [paymentId, read]);
 
   // Zarinpal can be asked again; a mock payment is only read again.
   const recheck = async (payment: PaymentView) => {
     setChecking(true);
     try {
       const fresh = payment.gateway === "zarinpal" ? await verifyPayment(payment.id) : await getPayment(payment.id);
-      setLoaded({ state: "loaded", payment: fresh });
+      showPayment(fresh);
     } catch (failure) {
       notify.error(failure);
     } finally {
@@ -102,7 +70,7 @@ export function PaymentResult() {
         <CenteredMessage>
           <p role="alert">{loaded.text}</p>
           {paymentId !== null && (
-            <button type="button" className="button" onClick={() => void read(paymentId)}>
+            <button type="button" className="button" onClick={reload}>
               {fa.app.retry}
             </button>
           )}
