@@ -15,7 +15,7 @@ use crate::store::subscriptions::SubscriptionRow;
 use crate::store::tx::Tx;
 
 /// The ledger key of a subscription's allowance for its `month`-th month (from 0).
-pub fn subscription_grant_key(subscription_id: i64, month: u32) -> String {
+fn subscription_grant_key(subscription_id: i64, month: u32) -> String {
     format!("grant:subscription:{subscription_id}:{month}")
 }
 
