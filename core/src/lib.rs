@@ -5,6 +5,7 @@
 //! Time is always passed in by the caller.
 
 pub mod connect;
+pub mod credits;
 pub mod data;
 pub mod digits;
 pub mod downgrade;

@@ -92,6 +92,12 @@ catalogue! {
     MockGatewayDisabled => "درگاه آزمایشی روی این سرور خاموش است.";
     /// A mock card number that is not 16 digits.
     CardNumberInvalid => "شمارهٔ کارت باید ۱۶ رقم باشد.";
+    /// What a plan payment buys, as the gateway and the receipt show it.
+    PaymentForPlan => "خرید طرح «{plan}»، {cycle}، در دستیار";
+    /// What a credit payment buys.
+    PaymentForCredits => "خرید {credits} اعتبار در دستیار";
+    BillingMonthly => "ماهانه";
+    BillingYearly => "سالانه";
 
     // ---- Lists and paging ----
     /// `page` is not a whole number of at least 1.

@@ -13,6 +13,7 @@ use std::path::Path;
 use std::sync::OnceLock;
 
 use dastyar_core::NodeKind;
+pub use dastyar_core::credits::CustomCredits;
 use dastyar_core::limits::{NodeCounts, NodeUsage, PlanQuota};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -113,27 +114,6 @@ pub struct CreditPackage {
     pub credits: i64,
     /// In rials.
     pub price: i64,
-}
-
-/// Credits bought in any amount within a range, at one price each.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema, TS)]
-#[serde(deny_unknown_fields)]
-#[ts(export)]
-pub struct CustomCredits {
-    /// In rials, per credit.
-    pub price_per_credit: i64,
-    pub min_credits: i64,
-    pub max_credits: i64,
-}
-
-impl CustomCredits {
-    /// The price of `credits` credits, in rials, when the amount is on offer.
-    pub fn price(&self, credits: i64) -> Option<i64> {
-        (self.min_credits..=self.max_credits)
-            .contains(&credits)
-            .then(|| credits.checked_mul(self.price_per_credit))
-            .flatten()
-    }
 }
 
 /// The largest amount one payment may carry, in rials: Zarinpal's cap

@@ -11,14 +11,15 @@ use std::collections::BTreeMap;
 
 use chrono::{DateTime, Utc};
 use dastyar_core::connect::{self, EdgeData, EdgeKind, Graph, Proposal};
+use dastyar_core::credits::CustomCredits;
 use dastyar_core::data::apidefinition::{self, ApiAuthType, AuthField};
 use dastyar_core::data::sms::SmsData;
 use dastyar_core::data::wordpress::{WordpressAuthData, WordpressAuthType};
 use dastyar_core::data::{CanvasNode, NodeData, NodePayload};
+use dastyar_core::downgrade::{self, QuotaExcess};
 use dastyar_core::geometry::{self, Position, Rect, Viewport};
 use dastyar_core::ids::{CanvasId, EdgeId};
 use dastyar_core::kind::KindInfo;
-use dastyar_core::downgrade::{self, QuotaExcess};
 use dastyar_core::limits::{self, LimitError, NodeCounts, NodeUsage, PlanQuota};
 use dastyar_core::schedule::{self, Schedule, TimezoneChoice};
 use dastyar_core::sms_billing::{self, SmsEstimate};
@@ -191,7 +192,11 @@ pub struct AuthFieldInfo {
 }
 
 pub fn auth_fields(auth_type: ApiAuthType) -> Vec<AuthFieldInfo> {
-    auth_type.fields().iter().map(|&field| AuthFieldInfo { field, secret: field.is_secret() }).collect()
+    auth_type
+        .fields()
+        .iter()
+        .map(|&field| AuthFieldInfo { field, secret: field.is_secret() })
+        .collect()
 }
 
 pub fn auth_data_for(auth_type: ApiAuthType, auth_data: Value) -> Value {
@@ -307,6 +312,20 @@ pub fn persian_digits(text: &str) -> String {
     digits::persian_digits(text)
 }
 
+pub fn ascii_digits(text: &str) -> String {
+    digits::ascii_digits(text)
+}
+
+// ---- Payments and credits ----
+
+pub fn card_last_four(card_number: &str) -> Checked<String> {
+    validate::card::card_last_four(card_number).into()
+}
+
+pub fn custom_credit_price(custom: CustomCredits, credits: i64) -> Option<i64> {
+    custom.price(credits)
+}
+
 pub fn constants() -> Constants {
     Constants::CURRENT
 }
@@ -391,6 +410,9 @@ pub fn dispatch(function: &str, args: &[Value]) -> Option<Value> {
         "englishMessage" => call!(english_message; c: MessageCode, p: BTreeMap<String, String>),
         "messageCatalogue" => call!(message_catalogue;),
         "persianDigits" => call!(|s: String| persian_digits(&s); s: String),
+        "asciiDigits" => call!(|s: String| ascii_digits(&s); s: String),
+        "cardLastFour" => call!(|s: String| card_last_four(&s); s: String),
+        "customCreditPrice" => call!(custom_credit_price; c: CustomCredits, n: i64),
         "constants" => call!(constants;),
         _ => return None,
     };

@@ -19,7 +19,7 @@ use wasm_bindgen::prelude::*;
 #[wasm_bindgen(typescript_custom_section)]
 const TS_TYPES: &str = r#"
 import type {
-  ApiAuthType, AuthField, CanvasId, CanvasNode, CreationStatus, EdgeData, EdgeFailure, EdgeFlags,
+  ApiAuthType, AuthField, CanvasId, CustomCredits, CanvasNode, CreationStatus, EdgeData, EdgeFailure, EdgeFlags,
   EdgeId, EdgeKind, Graph, KindInfo, LimitError, MessageCode, NodeCounts, NodeData, NodeKind,
   NodePayload, NodeUsage, PlanQuota, PollStep, Position, Proposal, QuotaExcess, Rect, RetryAction,
   Schedule, SmsData, SmsEstimate, TimezoneChoice, Timings, Viewport, WordpressAuthData,
@@ -514,6 +514,31 @@ pub fn message_catalogue() -> Result<JsValue, JsError> {
 #[wasm_bindgen(js_name = persianDigits, unchecked_return_type = "string")]
 pub fn persian_digits(text: &str) -> Result<JsValue, JsError> {
     to_js(&api::persian_digits(text))
+}
+
+/// Persian and Arabic-Indic digits as ASCII ones.
+#[wasm_bindgen(js_name = asciiDigits, unchecked_return_type = "string")]
+pub fn ascii_digits(text: &str) -> Result<JsValue, JsError> {
+    to_js(&api::ascii_digits(text))
+}
+
+/// A 16-digit card number's last four digits (any digits, spaces and dashes allowed).
+#[wasm_bindgen(js_name = cardLastFour, unchecked_return_type = "Checked<string>")]
+pub fn card_last_four(card_number: &str) -> Result<JsValue, JsError> {
+    to_js(&api::card_last_four(card_number))
+}
+
+/// The price in rials of a custom number of credits; null outside the offer's range.
+#[wasm_bindgen(js_name = customCreditPrice, unchecked_return_type = "number | null")]
+pub fn custom_credit_price(
+    #[wasm_bindgen(unchecked_param_type = "CustomCredits")] custom: JsValue,
+    credits: f64,
+) -> Result<JsValue, JsError> {
+    // A fraction or a number past i64 is no amount on offer.
+    if credits.fract() != 0.0 || !(i64::MIN as f64..=i64::MAX as f64).contains(&credits) {
+        return to_js(&None::<i64>);
+    }
+    to_js(&api::custom_credit_price(from_js(custom)?, credits as i64))
 }
 
 /// The spec's business constants.

@@ -156,7 +156,10 @@ mod tests {
     #[test]
     fn only_the_types_credentials_are_kept() {
         let typed = json!({"token": "t", "username": "u", "password": "p", "header": 5});
-        assert_eq!(Value::Object(auth_data_for(ApiAuthType::Bearer, &typed)), json!({"token": "t"}));
+        assert_eq!(
+            Value::Object(auth_data_for(ApiAuthType::Bearer, &typed)),
+            json!({"token": "t"})
+        );
         assert_eq!(
             Value::Object(auth_data_for(ApiAuthType::Basic, &typed)),
             json!({"username": "u", "password": "p"})
@@ -164,7 +167,8 @@ mod tests {
         assert_eq!(Value::Object(auth_data_for(ApiAuthType::ApiKey, &typed)), json!({}));
         assert_eq!(Value::Object(auth_data_for(ApiAuthType::None, &typed)), json!({}));
         assert_eq!(Value::Object(auth_data_for(ApiAuthType::Basic, &json!([1, 2]))), json!({}));
-        let secrets: Vec<AuthField> = ApiAuthType::ApiKey.fields().iter().copied().filter(|f| f.is_secret()).collect();
+        let secrets: Vec<AuthField> =
+            ApiAuthType::ApiKey.fields().iter().copied().filter(|f| f.is_secret()).collect();
         assert_eq!(secrets, [AuthField::Key]);
     }
 }

@@ -7,6 +7,7 @@ use ts_rs::TS;
 
 use crate::messages::MessageCode;
 
+pub mod card;
 pub mod function_schema;
 pub mod http_url;
 pub mod node;

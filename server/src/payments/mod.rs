@@ -92,11 +92,8 @@ impl Order<'_> {
                     purpose: PaymentPurpose::Plan,
                     gateway,
                     amount: plan.prices.for_cycle(cycle),
-                    description: format!(
-                        "خرید طرح «{}»، {}، در دستیار",
-                        plan.name,
-                        cycle_word(cycle)
-                    ),
+                    description: MessageCode::PaymentForPlan
+                        .render(&[("plan", &plan.name), ("cycle", cycle_word(cycle))]),
                     subscription_id: Some(subscription.id),
                     credits: None,
                     package_key: None,
@@ -107,10 +104,8 @@ impl Order<'_> {
                 purpose: PaymentPurpose::Credits,
                 gateway,
                 amount: price,
-                description: format!(
-                    "خرید {} اعتبار در دستیار",
-                    persian_digits(&credits.to_string())
-                ),
+                description: MessageCode::PaymentForCredits
+                    .render(&[("credits", &persian_digits(&credits.to_string()))]),
                 subscription_id: None,
                 credits: Some(credits),
                 package_key: package_key.map(str::to_owned),
@@ -121,8 +116,8 @@ impl Order<'_> {
 
 fn cycle_word(cycle: BillingCycle) -> &'static str {
     match cycle {
-        BillingCycle::Monthly => "ماهانه",
-        BillingCycle::Yearly => "سالانه",
+        BillingCycle::Monthly => MessageCode::BillingMonthly.persian(),
+        BillingCycle::Yearly => MessageCode::BillingYearly.persian(),
     }
 }
 

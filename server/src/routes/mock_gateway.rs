@@ -8,7 +8,7 @@ use axum::Router;
 use axum::extract::State;
 use axum::routing::post;
 use dastyar_core::MessageCode;
-use dastyar_core::digits::ascii_digits;
+use dastyar_core::validate::card::card_last_four;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 use utoipa::ToSchema;
@@ -120,7 +120,12 @@ async fn settle_mock(
         PaymentStatus::Failed => return Err(ApiError::Conflict(MessageCode::PaymentNotPending)),
         PaymentStatus::Pending => {}
     }
-    let card_last_four = request.card_number.as_deref().map(last_four).transpose()?;
+    let card_last_four = request
+        .card_number
+        .as_deref()
+        .map(card_last_four)
+        .transpose()
+        .map_err(|problem| ApiError::Problems(vec![problem]))?;
     let failure = if request.cancel == Some(true) {
         Some(MessageCode::PaymentCancelled)
     } else if request.amount.is_some_and(|amount| amount != payment.amount) {
@@ -141,28 +146,4 @@ async fn settle_mock(
     let receipt = Receipt { ref_id: Some(format!("MOCK-{}", payment.id)), card_last_four };
     let settled = settle::paid(state, payment.id, &receipt).await?;
     answer(settled.payment, settled.newly).await
-}
-
-/// The last four digits of a 16-digit card number (Persian digits, spaces
-/// and dashes allowed).
-fn last_four(card_number: &str) -> Result<String, ApiError> {
-    let digits: String =
-        ascii_digits(card_number).chars().filter(|c| !matches!(c, ' ' | '-')).collect();
-    if digits.len() != 16 || !digits.chars().all(|c| c.is_ascii_digit()) {
-        return Err(ApiError::invalid("card_number", MessageCode::CardNumberInvalid));
-    }
-    Ok(digits[12..].to_owned())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn card_numbers() {
-        assert_eq!(last_four("6037-9977-1234-5678").unwrap(), "5678");
-        assert_eq!(last_four("۶۰۳۷ ۹۹۷۷ ۱۲۳۴ ۵۶۷۸").unwrap(), "5678");
-        assert!(last_four("6037-9977-1234").is_err());
-        assert!(last_four("6037x99771234567").is_err());
-    }
 }

@@ -1,7 +1,7 @@
 // Checks what Intl answers under Node; the e2e specs see the same in Chromium.
 import { describe, expect, it } from "vitest";
 import { formatJalaliDate } from "./date";
-import { asciiDigits, formatDigits, formatNumber, parseWholeNumber } from "./number";
+import { formatDigits, formatNumber, parseWholeNumber } from "./number";
 
 describe("formatNumber", () => {
   it("writes Persian digits with Persian grouping", () => {
@@ -43,14 +43,6 @@ describe("formatJalaliDate", () => {
 
   it("answers an empty string for a timestamp it cannot read", () => {
     expect(formatJalaliDate("not a date")).toBe("");
-  });
-});
-
-describe("asciiDigits", () => {
-  it("turns Persian and Arabic-Indic digits into ASCII, leaving the rest", () => {
-    expect(asciiDigits("۰۱۲۳۴۵۶۷۸۹")).toBe("0123456789");
-    expect(asciiDigits("٠١٢٣٤٥٦٧٨٩")).toBe("0123456789");
-    expect(asciiDigits("کارت ۶۰۳۷-12")).toBe("کارت 6037-12");
   });
 });
 

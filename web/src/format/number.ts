@@ -1,4 +1,5 @@
 // Numbers as Persian readers read them: Persian digits and grouping.
+import { asciiDigits } from "@dastyar/rules";
 
 const grouped = new Intl.NumberFormat("fa-IR");
 const plain = new Intl.NumberFormat("fa-IR", { useGrouping: false });
@@ -11,16 +12,6 @@ export function formatNumber(value: number): string {
 /** Digits only, no grouping: years, ids, codes. `1404` → «۱۴۰۴». */
 export function formatDigits(value: number): string {
   return plain.format(value);
-}
-
-// Persian (U+06F0..U+06F9) and Arabic-Indic (U+0660..U+0669) digits, as typed on
-// Persian and Arabic keyboards; written as escapes because only i18n/ holds Persian text.
-const EASTERN_DIGITS = /[\u06F0-\u06F9\u0660-\u0669]/g;
-
-/** Persian and Arabic-Indic digits as ASCII digits; everything else unchanged. `۱۲3` → `123`. */
-export function asciiDigits(text: string): string {
-  // Both blocks start at a code point ending in 0 (U+06F0, U+0660): the low four bits are the value.
-  return text.replace(EASTERN_DIGITS, (digit) => String(digit.charCodeAt(0) & 0xf));
 }
 
 // Grouping marks people type or paste: the Arabic thousands separator (U+066C),

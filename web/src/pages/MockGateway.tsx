@@ -1,4 +1,4 @@
-import { message, type MockConfirmRequest, type PaymentView } from "@dastyar/rules";
+import { cardLastFour, type MockConfirmRequest, type PaymentView } from "@dastyar/rules";
 import { useState, type FormEvent, type ReactNode } from "react";
 import { ApiError } from "../api/client";
 import { confirmMockPayment } from "../api/subscription";
@@ -10,7 +10,6 @@ import { Link } from "../router/Link";
 import { navigate, useLocation } from "../router/history";
 import { paths, paymentIdOf, paymentResultPath } from "../router/paths";
 import { errorText } from "../state/notifications";
-import { cardNumberDigits } from "../state/subscriptionRules";
 import { usePayment } from "./subscription/usePayment";
 import styles from "./MockGateway.module.css";
 
@@ -51,13 +50,14 @@ export function MockGateway() {
 
   const pay = (payment: PaymentView) => (event: FormEvent) => {
     event.preventDefault();
-    const digits = cardNumberDigits(card);
-    if (!digits) {
-      setCardError(message("card_number_invalid", {}));
+    // The rules' card check, before the server applies the same one.
+    const checked = cardLastFour(card);
+    if (!checked.ok) {
+      setCardError(checked.error.message);
       return;
     }
     setCardError(undefined);
-    void settle(payment, { payment_id: payment.id, card_number: digits, amount: payment.amount });
+    void settle(payment, { payment_id: payment.id, card_number: card, amount: payment.amount });
   };
 
   let body: ReactNode;

@@ -5,7 +5,6 @@ import { describe, expect, it } from "vitest";
 import { fa } from "../i18n/fa";
 import {
   analysisNodes,
-  cardNumberDigits,
   countsAfter,
   countsOfUsage,
   creditAmountProblem,
@@ -115,19 +114,6 @@ describe("historyPager", () => {
 
   it("leads back to the last page from past the end", () => {
     expect(historyPager(history(5, 3))).toMatchObject({ previous: 3, next: null });
-  });
-});
-
-describe("cardNumberDigits", () => {
-  it("takes 16 digits in any script, with spaces or dashes", () => {
-    expect(cardNumberDigits("6037-9977-1234-5678")).toBe("6037997712345678");
-    expect(cardNumberDigits("۶۰۳۷ ۹۹۷۷ ۱۲۳۴ ۵۶۷۸")).toBe("6037997712345678");
-  });
-
-  it("refuses anything else", () => {
-    for (const text of ["", "6037-9977-1234", "6037-9977-1234-56789", "6037x99771234567"]) {
-      expect(cardNumberDigits(text), text).toBeNull();
-    }
   });
 });
 

@@ -3,6 +3,7 @@
 // whether the nodes ticked in the downgrade flow are enough (the rules'
 // quotaExcess, the same rule the server enforces).
 import {
+  customCreditPrice,
   message,
   quotaExcess,
   type CustomCredits,
@@ -15,7 +16,7 @@ import {
   type QuotaExcess,
   type SubscriptionHistory,
 } from "@dastyar/rules";
-import { asciiDigits, formatNumber, parseWholeNumber } from "../format/number";
+import { formatNumber, parseWholeNumber } from "../format/number";
 import { fa } from "../i18n/fa";
 
 /**
@@ -64,10 +65,9 @@ export type CreditAmount =
 export function parseCreditAmount(text: string, custom: CustomCredits): CreditAmount {
   if (text.trim() === "") return { state: "empty" };
   const credits = parseWholeNumber(text);
-  if (credits === null || credits < custom.min_credits || credits > custom.max_credits) {
-    return { state: "invalid" };
-  }
-  return { state: "ok", credits, price: credits * custom.price_per_credit };
+  const price = credits === null ? null : customCreditPrice(custom, credits);
+  if (credits === null || price === null) return { state: "invalid" };
+  return { state: "ok", credits, price };
 }
 
 /**
@@ -99,12 +99,6 @@ export function historyPager(history: SubscriptionHistory): HistoryPager {
     previous: page > 1 ? Math.min(page - 1, Math.max(pages, 1)) : null,
     next: page < pages ? page + 1 : null,
   };
-}
-
-/** A card number's 16 digits (Persian digits, spaces and dashes allowed), or null. */
-export function cardNumberDigits(text: string): string | null {
-  const digits = asciiDigits(text).replace(/[\s-]/g, "");
-  return /^[0-9]{16}$/.test(digits) ? digits : null;
 }
 
 // ---- The downgrade flow ----
