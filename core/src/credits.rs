@@ -9,7 +9,7 @@ use ts_rs::TS;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(deny_unknown_fields)]
-#[ts(export)]
+#[ts(export, export_to = "rules/")]
 pub struct CustomCredits {
     /// In rials, per credit.
     pub price_per_credit: i64,

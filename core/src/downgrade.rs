@@ -17,7 +17,7 @@ pub const LIMITED_KINDS: [NodeKind; 3] =
 /// One limited kind against a plan's quota.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
-#[ts(export)]
+#[ts(export, export_to = "rules/")]
 pub struct QuotaExcess {
     pub node_type: NodeKind,
     /// The plan's quota; `null` is unlimited.

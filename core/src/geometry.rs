@@ -19,7 +19,7 @@ pub const CONTAINER_EXIT_GAP: f64 = 50.0;
 /// A point on the canvas.
 #[derive(Debug, Clone, Copy, PartialEq, Default, Serialize, Deserialize, TS)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
-#[ts(export)]
+#[ts(export, export_to = "rules/")]
 pub struct Position {
     pub x: f64,
     pub y: f64,
@@ -27,7 +27,7 @@ pub struct Position {
 
 /// An axis-aligned box: a container's position and size.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, TS)]
-#[ts(export)]
+#[ts(export, export_to = "rules/")]
 pub struct Rect {
     pub x: f64,
     pub y: f64,
@@ -51,7 +51,7 @@ impl Rect {
 
 /// React Flow's viewport transform: screen = flow * zoom + (x, y).
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, TS)]
-#[ts(export)]
+#[ts(export, export_to = "rules/")]
 pub struct Viewport {
     pub x: f64,
     pub y: f64,

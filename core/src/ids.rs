@@ -15,7 +15,7 @@ const TEMP_MARKER: &str = "temp";
 /// What the part after the kind says about a node.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
 #[serde(tag = "state", content = "value", rename_all = "camelCase")]
-#[ts(export)]
+#[ts(export, export_to = "rules/")]
 pub enum NodeRef {
     /// Stored on the server under this database id.
     Saved(i64),
@@ -26,7 +26,7 @@ pub enum NodeRef {
 /// A parsed canvas node id.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
-#[ts(export)]
+#[ts(export, export_to = "rules/")]
 pub struct CanvasId {
     pub kind: NodeKind,
     pub node: NodeRef,
@@ -86,7 +86,7 @@ fn parse_positive(digits: &str) -> Option<i64> {
 /// A parsed edge id.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
-#[ts(export)]
+#[ts(export, export_to = "rules/")]
 pub struct EdgeId {
     pub source_kind: NodeKind,
     pub source_id: i64,

@@ -11,7 +11,7 @@ use ts_rs::TS;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, TS)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "lowercase")]
-#[ts(export)]
+#[ts(export, export_to = "rules/")]
 pub enum NodeKind {
     Assistant,
     Analyzer,
@@ -38,7 +38,7 @@ pub enum NodeKind {
 /// data (the wasm package hands this table to the canvas as it is).
 #[derive(Debug, Clone, Serialize, TS)]
 #[serde(rename_all = "camelCase")]
-#[ts(export)]
+#[ts(export, export_to = "rules/")]
 pub struct KindInfo {
     pub kind: NodeKind,
     /// The Persian name people read.

@@ -12,7 +12,7 @@ use crate::timing::{LIMIT_REDIRECT_DELAY_MS, UPGRADE_LINK_DELAY_MS};
 /// One limited kind's standing: how many exist, how many the plan allows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
-#[ts(export)]
+#[ts(export, export_to = "rules/")]
 pub struct UsageEntry {
     pub can_create: bool,
     /// `null` means the plan sets no limit.
@@ -29,7 +29,7 @@ impl UsageEntry {
 /// The three limited kinds, under the spec's key names.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
-#[ts(export)]
+#[ts(export, export_to = "rules/")]
 pub struct NodeUsageByKind {
     pub assistant_nodes: UsageEntry,
     pub analyzer_nodes: UsageEntry,
@@ -39,7 +39,7 @@ pub struct NodeUsageByKind {
 /// The answer of `GET /api/playground/assistants/node-usage`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
-#[ts(export)]
+#[ts(export, export_to = "rules/")]
 pub struct NodeUsage {
     pub success: bool,
     pub node_usage: NodeUsageByKind,
@@ -48,7 +48,7 @@ pub struct NodeUsage {
 /// A plan's quotas for the limited kinds; `None` is unlimited.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
-#[ts(export)]
+#[ts(export, export_to = "rules/")]
 pub struct PlanQuota {
     pub assistant_nodes: Option<u32>,
     pub analyzer_nodes: Option<u32>,
@@ -68,7 +68,7 @@ impl PlanQuota {
 
 /// How many limited nodes a user has.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, TS)]
-#[ts(export)]
+#[ts(export, export_to = "rules/")]
 pub struct NodeCounts {
     pub assistants: u32,
     pub analyzers: u32,
@@ -102,7 +102,7 @@ impl NodeUsage {
 /// A refused add: which kind, its numbers, what to say and what the page does next.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
-#[ts(export)]
+#[ts(export, export_to = "rules/")]
 pub struct LimitError {
     pub kind: NodeKind,
     pub code: MessageCode,

@@ -12,7 +12,7 @@ macro_rules! catalogue {
         /// Every message the product can show, identified by a stable snake_case code.
         #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
         #[serde(rename_all = "snake_case")]
-        #[ts(export)]
+        #[ts(export, export_to = "rules/")]
         pub enum MessageCode {
             $( $(#[$doc])* $variant, )*
         }

@@ -18,7 +18,7 @@ pub const DEFAULT_INTERVAL_VALUE: i64 = 5;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, TS)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "lowercase")]
-#[ts(export)]
+#[ts(export, export_to = "rules/")]
 pub enum ScheduleType {
     #[default]
     Interval,
@@ -28,7 +28,7 @@ pub enum ScheduleType {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, TS)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "lowercase")]
-#[ts(export)]
+#[ts(export, export_to = "rules/")]
 pub enum IntervalUnit {
     Seconds,
     #[default]
@@ -41,7 +41,7 @@ pub enum IntervalUnit {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
-#[ts(export)]
+#[ts(export, export_to = "rules/")]
 pub struct Schedule {
     #[serde(default)]
     pub schedule_type: ScheduleType,
@@ -73,7 +73,7 @@ impl Default for Schedule {
 
 /// A timezone people can pick, with its Persian label (spec §9).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS)]
-#[ts(export)]
+#[ts(export, export_to = "rules/")]
 pub struct TimezoneChoice {
     pub iana: &'static str,
     pub label: &'static str,

@@ -41,7 +41,7 @@ pub fn sms_cost(segments: u32, premium: bool) -> u64 {
 /// What the SMS form shows under the message box.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
-#[ts(export)]
+#[ts(export, export_to = "rules/")]
 pub struct SmsEstimate {
     pub characters: u32,
     /// Sent as UCS-2 because the text has Arabic-script characters.

@@ -10,7 +10,7 @@ use crate::kind::NodeKind;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, TS)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "snake_case")]
-#[ts(export)]
+#[ts(export, export_to = "rules/")]
 pub enum CreationStatus {
     #[default]
     Pending,
@@ -23,7 +23,7 @@ pub enum CreationStatus {
 /// An edge's `connectionStatus` on the canvas.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, TS)]
 #[serde(rename_all = "snake_case")]
-#[ts(export)]
+#[ts(export, export_to = "rules/")]
 pub enum ConnectionStatus {
     #[default]
     Pending,
@@ -51,7 +51,7 @@ impl CreationStatus {
 /// What retrying a node does (spec §4: retry sets pending, then recreates or re-sends).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "snake_case")]
-#[ts(export)]
+#[ts(export, export_to = "rules/")]
 pub enum RetryAction {
     /// Create the node again: it has no valid database id, or it is in error.
     Recreate,
@@ -77,7 +77,7 @@ pub fn retry_action(kind: NodeKind, canvas_id: &str, status: CreationStatus) -> 
 /// What the canvas does with an edge the server refused.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "snake_case")]
-#[ts(export)]
+#[ts(export, export_to = "rules/")]
 pub enum EdgeFailure {
     /// Keep it on the canvas with `connectionStatus: error`.
     MarkError,
@@ -94,7 +94,7 @@ pub fn edge_failure(source: NodeKind, target: NodeKind) -> EdgeFailure {
 /// failed end polling; any other status means keep polling).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "snake_case")]
-#[ts(export)]
+#[ts(export, export_to = "rules/")]
 pub enum JobPhase {
     Completed,
     Failed,
@@ -114,7 +114,7 @@ impl JobPhase {
 /// What the poller does after attempt number `attempt` (1-based) saw `phase`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "snake_case")]
-#[ts(export)]
+#[ts(export, export_to = "rules/")]
 pub enum PollStep {
     Succeed,
     Fail,

@@ -21,7 +21,7 @@ pub const JOB_POLL_MAX_ATTEMPTS: u32 = 150;
 /// The same numbers as one value, for the canvas.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS)]
 #[serde(rename_all = "camelCase")]
-#[ts(export)]
+#[ts(export, export_to = "rules/")]
 pub struct Timings {
     pub limit_redirect_delay_ms: u32,
     pub upgrade_link_delay_ms: u32,

@@ -21,7 +21,7 @@ use crate::store::nodes::LimitedNode;
 
 /// One of the user's nodes a downgrade may delete.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema, TS)]
-#[ts(export)]
+#[ts(export, export_to = "api/")]
 pub struct DowngradeNode {
     /// The node's database id (what `cleanup-nodes` takes).
     pub id: i64,
@@ -39,7 +39,7 @@ pub struct DowngradeNode {
 /// One limited kind against the target plan, with the nodes to choose from
 /// when it is over (empty when it fits).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema, TS)]
-#[ts(export)]
+#[ts(export, export_to = "api/")]
 pub struct DowngradeKind {
     pub node_type: NodeKind,
     /// The target plan's quota; `null` is unlimited.
@@ -53,7 +53,7 @@ pub struct DowngradeKind {
 
 /// `analyze-downgrade`'s answer.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema, TS)]
-#[ts(export)]
+#[ts(export, export_to = "api/")]
 pub struct DowngradeAnalysis {
     pub target_plan_key: String,
     /// Persian.

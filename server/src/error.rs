@@ -200,7 +200,7 @@ impl From<crate::store::nodes::CorruptRow> for ApiError {
 
 /// `{"error": {...}}`.
 #[derive(Debug, Clone, Serialize, ToSchema, TS)]
-#[ts(export)]
+#[ts(export, export_to = "api/")]
 pub struct ErrorBody {
     pub error: ErrorDetail,
 }
@@ -208,7 +208,7 @@ pub struct ErrorBody {
 /// One error: a stable code, the Persian text people read, and details such as
 /// the `field` a 422 is about.
 #[derive(Debug, Clone, Serialize, ToSchema, TS)]
-#[ts(export)]
+#[ts(export, export_to = "api/")]
 pub struct ErrorDetail {
     #[schema(value_type = String, example = "email_taken")]
     pub code: MessageCode,

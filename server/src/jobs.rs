@@ -31,7 +31,7 @@ pub const STALE_AFTER: Duration = Duration::from_secs(10 * 60);
 
 /// What a completed assistant-creation job made (its `result`).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
-#[ts(export)]
+#[ts(export, export_to = "api/")]
 pub struct JobResult {
     pub node: NodeView,
 }

@@ -88,7 +88,7 @@ pub fn is_assistant_like(kind: NodeKind) -> bool {
 /// A node as the API answers it: the canvas node (`{id: "type-dbid", type,
 /// position, parentId?, data}`) and its database id.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
-#[ts(export)]
+#[ts(export, export_to = "api/")]
 pub struct NodeView {
     #[serde(flatten)]
     pub node: CanvasNode,

@@ -34,7 +34,7 @@ const MAX_KEY_LEN: usize = 50;
 /// How long a subscription is bought for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, ToSchema, TS)]
 #[serde(rename_all = "lowercase")]
-#[ts(export)]
+#[ts(export, export_to = "api/")]
 pub enum BillingCycle {
     Monthly,
     Yearly,
@@ -65,7 +65,7 @@ impl BillingCycle {
 
 /// A plan's price for each billing cycle, in rials.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema, TS)]
-#[ts(export)]
+#[ts(export, export_to = "api/")]
 pub struct PlanPrices {
     pub monthly: i64,
     pub yearly: i64,
@@ -106,7 +106,7 @@ impl Plan {
 
 /// A package of credits bought once.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema, TS)]
-#[ts(export)]
+#[ts(export, export_to = "api/")]
 pub struct CreditPackage {
     pub key: String,
     /// Persian.

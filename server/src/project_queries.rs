@@ -23,7 +23,7 @@ use crate::workflow;
 
 /// A container with its children and the assistants that serve it.
 #[derive(Debug, Clone, Serialize, ToSchema, TS)]
-#[ts(export)]
+#[ts(export, export_to = "api/")]
 pub struct ContainerWithAssistants {
     /// The container, with its status_info.
     #[schema(value_type = CanvasNodeSchema)]
@@ -40,14 +40,14 @@ pub struct ContainerWithAssistants {
 
 /// The project's API definitions and requests with their links.
 #[derive(Debug, Clone, Serialize, ToSchema, TS)]
-#[ts(export)]
+#[ts(export, export_to = "api/")]
 pub struct ApiNodes {
     pub api_definitions: Vec<ApiDefinitionLinks>,
     pub requests: Vec<RequestLinks>,
 }
 
 #[derive(Debug, Clone, Serialize, ToSchema, TS)]
-#[ts(export)]
+#[ts(export, export_to = "api/")]
 pub struct ApiDefinitionLinks {
     #[schema(value_type = CanvasNodeSchema)]
     pub node: CanvasNode,
@@ -60,7 +60,7 @@ pub struct ApiDefinitionLinks {
 }
 
 #[derive(Debug, Clone, Serialize, ToSchema, TS)]
-#[ts(export)]
+#[ts(export, export_to = "api/")]
 pub struct RequestLinks {
     #[schema(value_type = CanvasNodeSchema)]
     pub node: CanvasNode,
@@ -75,7 +75,7 @@ pub struct RequestLinks {
 /// Whether an API definition's workflow exists; when it does not, the
 /// `workflow_missing` code and its Persian message.
 #[derive(Debug, Clone, Serialize, ToSchema, TS)]
-#[ts(export)]
+#[ts(export, export_to = "api/")]
 pub struct WorkflowCheck {
     pub exists: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -89,7 +89,7 @@ pub struct WorkflowCheck {
 
 /// A trigger with the assistant it messages and its schedule.
 #[derive(Debug, Clone, Serialize, ToSchema, TS)]
-#[ts(export)]
+#[ts(export, export_to = "api/")]
 pub struct TriggerView {
     pub project_id: i64,
     #[schema(value_type = CanvasNodeSchema)]

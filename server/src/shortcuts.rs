@@ -265,7 +265,7 @@ pub async fn project_nodes_of_kind(
 
 /// The files one node brings into a vector store.
 #[derive(Debug, Clone, Serialize, ToSchema, TS)]
-#[ts(export)]
+#[ts(export, export_to = "api/")]
 pub struct SourceFiles {
     /// The source node's database id.
     pub node_id: i64,
@@ -324,7 +324,7 @@ pub async fn container_telegrams(
 
 /// An iframe node with its frame fields.
 #[derive(Debug, Clone, Serialize, ToSchema, TS)]
-#[ts(export)]
+#[ts(export, export_to = "api/")]
 pub struct FrameView {
     /// The iframe node's database id.
     pub node_id: i64,

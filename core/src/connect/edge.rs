@@ -11,7 +11,7 @@ use crate::status::ConnectionStatus;
 /// The kind of an allowed connection.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
 #[serde(rename_all = "snake_case")]
-#[ts(export)]
+#[ts(export, export_to = "rules/")]
 pub enum EdgeKind {
     /// vectorstore → assistant: the assistant searches this store.
     VectorStore,
@@ -72,7 +72,7 @@ pub fn edge_kind(source: NodeKind, target: NodeKind) -> Option<EdgeKind> {
 /// The spec's edge kind flags (spec §3 "Edge").
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
-#[ts(export)]
+#[ts(export, export_to = "rules/")]
 pub struct EdgeFlags {
     #[serde(default)]
     pub is_function_connection: bool,
@@ -107,7 +107,7 @@ impl EdgeKind {
 /// A canvas edge's `data` (spec §3 "Edge").
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
-#[ts(export)]
+#[ts(export, export_to = "rules/")]
 pub struct EdgeData {
     #[serde(default)]
     pub connection_status: ConnectionStatus,
@@ -161,7 +161,7 @@ impl EdgeData {
 /// An edge as the backend stores it (spec §3 "Backend edge record");
 /// `edge_data` is a JSON string.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
-#[ts(export)]
+#[ts(export, export_to = "rules/")]
 pub struct EdgeRecord {
     pub project_id: i64,
     pub source_type: NodeKind,

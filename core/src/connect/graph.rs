@@ -10,7 +10,7 @@ use crate::data::CanvasNode;
 
 /// An existing edge: only its end points matter to the rules.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
-#[ts(export)]
+#[ts(export, export_to = "rules/")]
 pub struct GraphEdge {
     #[serde(default)]
     pub id: String,
@@ -20,7 +20,7 @@ pub struct GraphEdge {
 
 /// Nodes with their kind and data, and the edges already drawn.
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize, TS)]
-#[ts(export)]
+#[ts(export, export_to = "rules/")]
 pub struct Graph {
     pub nodes: Vec<CanvasNode>,
     #[serde(default)]
@@ -29,7 +29,7 @@ pub struct Graph {
 
 /// A connection being drawn: from `source`'s output to `target`'s input.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
-#[ts(export)]
+#[ts(export, export_to = "rules/")]
 pub struct Proposal {
     pub source: String,
     pub target: String,

@@ -24,7 +24,7 @@ use rules::{Ctx, RULES};
 /// An allowed connection: the edge kind and its flags.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
-#[ts(export)]
+#[ts(export, export_to = "rules/")]
 pub struct Allowed {
     pub edge_kind: EdgeKind,
     pub flags: EdgeFlags,
@@ -32,7 +32,7 @@ pub struct Allowed {
 
 /// A refused connection: the rule's code and its Persian message.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
-#[ts(export)]
+#[ts(export, export_to = "rules/")]
 pub struct Refusal {
     pub code: MessageCode,
     pub message: String,

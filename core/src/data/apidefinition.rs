@@ -13,7 +13,7 @@ use crate::kind::NodeKind;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, TS)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "snake_case")]
-#[ts(export)]
+#[ts(export, export_to = "rules/")]
 pub enum ApiAuthType {
     #[default]
     None,
@@ -25,7 +25,7 @@ pub enum ApiAuthType {
 /// A credential an auth type keeps in `auth_data`, under its snake_case name.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
 #[serde(rename_all = "snake_case")]
-#[ts(export)]
+#[ts(export, export_to = "rules/")]
 pub enum AuthField {
     Token,
     Username,
@@ -82,7 +82,7 @@ pub fn auth_data_for(auth_type: ApiAuthType, auth_data: &Value) -> Map<String, V
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(default, rename_all = "camelCase")]
-#[ts(export)]
+#[ts(export, export_to = "rules/")]
 pub struct ApiDefinitionData {
     #[serde(flatten)]
     pub base: NodeBase,
@@ -133,7 +133,7 @@ impl ApiDefinitionData {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(default)]
-#[ts(export)]
+#[ts(export, export_to = "rules/")]
 pub struct ApiDefinitionPayload {
     pub base_url: String,
     pub auth_type: ApiAuthType,

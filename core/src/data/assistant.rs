@@ -28,7 +28,7 @@ Write the whole analysis in Persian (Farsi), whatever language the conversation 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, TS)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "snake_case")]
-#[ts(export)]
+#[ts(export, export_to = "rules/")]
 pub enum AssistantType {
     #[default]
     Regular,
@@ -40,7 +40,7 @@ pub enum AssistantType {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "snake_case")]
-#[ts(export)]
+#[ts(export, export_to = "rules/")]
 pub enum ProviderStatus {
     /// No provider is configured: the assistant exists only in Dastyar and
     /// `assistant_id` stays empty (message `assistant_not_registered`).
@@ -55,7 +55,7 @@ pub enum ProviderStatus {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(default)]
-#[ts(export)]
+#[ts(export, export_to = "rules/")]
 pub struct AssistantData {
     #[serde(flatten)]
     pub base: NodeBase,
@@ -136,7 +136,7 @@ impl AssistantData {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(default)]
-#[ts(export)]
+#[ts(export, export_to = "rules/")]
 pub struct AssistantPayload {
     pub instructions: String,
     pub model: String,

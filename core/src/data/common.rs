@@ -12,7 +12,7 @@ use crate::status::CreationStatus;
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize, TS)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase")]
-#[ts(export)]
+#[ts(export, export_to = "rules/")]
 pub struct NodeBase {
     #[serde(default)]
     pub label: String,
@@ -39,7 +39,7 @@ impl NodeBase {
 /// The subsystems running for a node (a container's chat frames and bots).
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize, TS)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
-#[ts(export)]
+#[ts(export, export_to = "rules/")]
 pub struct StatusInfo {
     #[serde(default)]
     pub subsystems: Vec<Subsystem>,
@@ -47,7 +47,7 @@ pub struct StatusInfo {
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
-#[ts(export)]
+#[ts(export, export_to = "rules/")]
 pub struct Subsystem {
     #[serde(rename = "type")]
     pub kind: SubsystemKind,
@@ -62,7 +62,7 @@ pub struct Subsystem {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "lowercase")]
-#[ts(export)]
+#[ts(export, export_to = "rules/")]
 pub enum SubsystemKind {
     Frame,
     Telegram,
@@ -71,7 +71,7 @@ pub enum SubsystemKind {
 /// What frame and bot settings need to open: the company and the assistant.
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize, TS)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
-#[ts(export)]
+#[ts(export, export_to = "rules/")]
 pub struct SubsystemMetadata {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
@@ -84,7 +84,7 @@ pub struct SubsystemMetadata {
 /// Where a new node goes, as every create payload spells it.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
-#[ts(export)]
+#[ts(export, export_to = "rules/")]
 pub struct NodePlacement {
     pub project_id: i64,
     pub name: String,

@@ -12,7 +12,7 @@ pub const DEFAULT_CONTAINER_WIDTH: f64 = 400.0;
 pub const DEFAULT_CONTAINER_HEIGHT: f64 = 300.0;
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
-#[ts(export)]
+#[ts(export, export_to = "rules/")]
 pub struct ContainerData {
     #[serde(flatten)]
     pub base: NodeBase,
@@ -50,7 +50,7 @@ impl ContainerData {
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
 #[serde(default)]
-#[ts(export)]
+#[ts(export, export_to = "rules/")]
 pub struct ContainerPayload {
     pub width: f64,
     pub height: f64,

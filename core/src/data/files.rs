@@ -11,7 +11,7 @@ use crate::kind::NodeKind;
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize, TS)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(default)]
-#[ts(export)]
+#[ts(export, export_to = "rules/")]
 pub struct FileEntry {
     pub id: i64,
     pub name: String,
@@ -31,7 +31,7 @@ pub struct FileEntry {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(default)]
-#[ts(export)]
+#[ts(export, export_to = "rules/")]
 pub struct FileDbData {
     #[serde(flatten)]
     pub base: NodeBase,
@@ -57,7 +57,7 @@ impl FileDbData {
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize, TS)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(default)]
-#[ts(export)]
+#[ts(export, export_to = "rules/")]
 pub struct FileDbPayload {
     pub files: Vec<FileEntry>,
     /// Sent on create (spec §3); the canvas does not keep it.
@@ -69,7 +69,7 @@ pub struct FileDbPayload {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(default)]
-#[ts(export)]
+#[ts(export, export_to = "rules/")]
 pub struct FileRepositoryData {
     #[serde(flatten)]
     pub base: NodeBase,
@@ -95,7 +95,7 @@ impl FileRepositoryData {
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize, TS)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(default)]
-#[ts(export)]
+#[ts(export, export_to = "rules/")]
 pub struct FileRepositoryPayload {
     pub files: Vec<FileEntry>,
     /// Sent on create (spec §3); the canvas does not keep it.

@@ -15,7 +15,7 @@ pub fn default_function_parameters() -> Value {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(default)]
-#[ts(export)]
+#[ts(export, export_to = "rules/")]
 pub struct FunctionData {
     #[serde(flatten)]
     pub base: NodeBase,
@@ -76,7 +76,7 @@ impl FunctionData {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(default)]
-#[ts(export)]
+#[ts(export, export_to = "rules/")]
 pub struct FunctionPayload {
     pub name: String,
     pub description: String,

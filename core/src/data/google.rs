@@ -10,7 +10,7 @@ use crate::kind::NodeKind;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, TS)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "snake_case")]
-#[ts(export)]
+#[ts(export, export_to = "rules/")]
 pub enum GoogleAuthStatus {
     #[default]
     Pending,
@@ -21,7 +21,7 @@ pub enum GoogleAuthStatus {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(default)]
-#[ts(export)]
+#[ts(export, export_to = "rules/")]
 pub struct GoogleDocData {
     #[serde(flatten)]
     pub base: NodeBase,
@@ -67,7 +67,7 @@ impl GoogleDocData {
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize, TS)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(default)]
-#[ts(export)]
+#[ts(export, export_to = "rules/")]
 pub struct GoogleDocPayload {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
@@ -81,7 +81,7 @@ pub struct GoogleDocPayload {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(default)]
-#[ts(export)]
+#[ts(export, export_to = "rules/")]
 pub struct GoogleSheetData {
     #[serde(flatten)]
     pub base: NodeBase,
@@ -127,7 +127,7 @@ impl GoogleSheetData {
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize, TS)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(default)]
-#[ts(export)]
+#[ts(export, export_to = "rules/")]
 pub struct GoogleSheetPayload {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[ts(optional)]

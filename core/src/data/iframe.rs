@@ -17,7 +17,7 @@ fn default_frame_style() -> String {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(default, rename_all = "camelCase")]
-#[ts(export)]
+#[ts(export, export_to = "rules/")]
 pub struct IframeData {
     #[serde(flatten)]
     pub base: NodeBase,
@@ -109,7 +109,7 @@ impl IframeData {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(default)]
-#[ts(export)]
+#[ts(export, export_to = "rules/")]
 pub struct IframePayload {
     pub company_name: String,
     pub authorized_domains: Vec<String>,
@@ -140,7 +140,7 @@ impl Default for IframePayload {
 
 /// A frame as the frames service keeps it (spec §3 "Frame record").
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
-#[ts(export)]
+#[ts(export, export_to = "rules/")]
 pub struct FrameRecord {
     pub company_id: i64,
     #[serde(default)]

@@ -10,7 +10,7 @@ use crate::kind::NodeKind;
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(default)]
-#[ts(export)]
+#[ts(export, export_to = "rules/")]
 pub struct InstructionData {
     #[serde(flatten)]
     pub base: NodeBase,
@@ -36,7 +36,7 @@ impl InstructionData {
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize, TS)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(default)]
-#[ts(export)]
+#[ts(export, export_to = "rules/")]
 pub struct InstructionPayload {
     pub content: String,
 }

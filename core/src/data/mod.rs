@@ -59,7 +59,7 @@ use wordpress::{WordpressData, WordpressPayload};
 #[allow(clippy::large_enum_variant)]
 #[derive(Debug, Clone, PartialEq, Serialize, TS)]
 #[serde(tag = "type", content = "data", rename_all = "lowercase")]
-#[ts(export)]
+#[ts(export, export_to = "rules/")]
 pub enum NodeData {
     Assistant(AssistantData),
     Analyzer(AssistantData),
@@ -254,7 +254,7 @@ impl<'de> Deserialize<'de> for NodeData {
 #[allow(clippy::large_enum_variant)] // as for `NodeData`
 #[derive(Debug, Clone, PartialEq, Serialize, TS)]
 #[serde(untagged)]
-#[ts(export)]
+#[ts(export, export_to = "rules/")]
 pub enum NodePayload {
     Assistant(AssistantPayload),
     /// Analyzers are assistants with `assistant_type = conversation_analyzer`.
@@ -374,7 +374,7 @@ impl NodePayload {
 /// `dragging`, ...) are ignored.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
-#[ts(export)]
+#[ts(export, export_to = "rules/")]
 pub struct CanvasNode {
     /// `{type}-{databaseId}`, or a temporary time-based id until the server answers.
     pub id: String,

@@ -13,7 +13,7 @@ use crate::kind::NodeKind;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, TS)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "UPPERCASE")]
-#[ts(export)]
+#[ts(export, export_to = "rules/")]
 pub enum HttpMethod {
     #[default]
     Get,
@@ -26,7 +26,7 @@ pub enum HttpMethod {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(default, rename_all = "camelCase")]
-#[ts(export)]
+#[ts(export, export_to = "rules/")]
 pub struct RequestData {
     #[serde(flatten)]
     pub base: NodeBase,
@@ -89,7 +89,7 @@ impl RequestData {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(default)]
-#[ts(export)]
+#[ts(export, export_to = "rules/")]
 pub struct RequestPayload {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[ts(optional)]

@@ -11,7 +11,7 @@ use crate::schedule::{IntervalUnit, Schedule, ScheduleType};
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(default, rename_all = "camelCase")]
-#[ts(export)]
+#[ts(export, export_to = "rules/")]
 pub struct SchedulerData {
     #[serde(flatten)]
     pub base: NodeBase,
@@ -71,7 +71,7 @@ impl SchedulerData {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(default)]
-#[ts(export)]
+#[ts(export, export_to = "rules/")]
 pub struct SchedulerPayload {
     pub schedule_type: ScheduleType,
     // Never skipped: a missing key means the default of 5 minutes, an explicit null means none.

@@ -10,7 +10,7 @@ use crate::kind::NodeKind;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, TS)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "lowercase")]
-#[ts(export)]
+#[ts(export, export_to = "rules/")]
 pub enum SmsSendMethod {
     #[default]
     Simple,
@@ -21,7 +21,7 @@ pub enum SmsSendMethod {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, TS)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "lowercase")]
-#[ts(export)]
+#[ts(export, export_to = "rules/")]
 pub enum SmsType {
     #[default]
     Sms,
@@ -31,7 +31,7 @@ pub enum SmsType {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(default, rename_all = "camelCase")]
-#[ts(export)]
+#[ts(export, export_to = "rules/")]
 pub struct SmsData {
     #[serde(flatten)]
     pub base: NodeBase,
@@ -117,7 +117,7 @@ impl SmsData {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(default)]
-#[ts(export)]
+#[ts(export, export_to = "rules/")]
 pub struct SmsPayload {
     pub api_key: String,
     pub send_method: SmsSendMethod,

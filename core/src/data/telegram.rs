@@ -12,7 +12,7 @@ use crate::kind::NodeKind;
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(default)]
-#[ts(export)]
+#[ts(export, export_to = "rules/")]
 pub struct TelegramData {
     #[serde(flatten)]
     pub base: NodeBase,
@@ -86,7 +86,7 @@ impl TelegramData {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(default)]
-#[ts(export)]
+#[ts(export, export_to = "rules/")]
 pub struct TelegramPayload {
     pub bot_token: String,
     pub bot_username: String,
@@ -113,7 +113,7 @@ impl Default for TelegramPayload {
 /// string on purpose: registration refuses anything but a non-empty string.
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize, TS)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
-#[ts(export)]
+#[ts(export, export_to = "rules/")]
 pub struct TelegramRegisterPayload {
     pub project_id: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]

@@ -9,7 +9,7 @@ use crate::kind::NodeKind;
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
 #[serde(default, rename_all = "camelCase")]
-#[ts(export)]
+#[ts(export, export_to = "rules/")]
 pub struct TestFrameData {
     #[serde(flatten)]
     pub base: NodeBase,

@@ -14,7 +14,7 @@ use crate::schedule::Schedule;
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(default, rename_all = "camelCase")]
-#[ts(export)]
+#[ts(export, export_to = "rules/")]
 pub struct TriggerData {
     #[serde(flatten)]
     pub base: NodeBase,
@@ -89,7 +89,7 @@ impl TriggerData {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(default)]
-#[ts(export)]
+#[ts(export, export_to = "rules/")]
 pub struct TriggerPayload {
     #[serde(flatten)]
     pub scheduler: SchedulerPayload,

@@ -9,7 +9,7 @@ use crate::kind::NodeKind;
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(default)]
-#[ts(export)]
+#[ts(export, export_to = "rules/")]
 pub struct VectorStoreData {
     #[serde(flatten)]
     pub base: NodeBase,
@@ -38,7 +38,7 @@ impl VectorStoreData {
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize, TS)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(default)]
-#[ts(export)]
+#[ts(export, export_to = "rules/")]
 pub struct VectorStorePayload {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[ts(optional)]

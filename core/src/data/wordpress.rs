@@ -12,7 +12,7 @@ use crate::kind::NodeKind;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, TS)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "snake_case")]
-#[ts(export)]
+#[ts(export, export_to = "rules/")]
 pub enum WordpressAuthType {
     #[default]
     ApplicationPassword,
@@ -24,7 +24,7 @@ pub enum WordpressAuthType {
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize, TS)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "camelCase", default)]
-#[ts(export)]
+#[ts(export, export_to = "rules/")]
 pub struct WordpressAuthData {
     pub username: String,
     pub application_password: String,
@@ -36,7 +36,7 @@ pub struct WordpressAuthData {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, TS)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "lowercase")]
-#[ts(export)]
+#[ts(export, export_to = "rules/")]
 pub enum WordpressPostStatus {
     Publish,
     Future,
@@ -50,7 +50,7 @@ pub enum WordpressPostStatus {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, TS)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "lowercase")]
-#[ts(export)]
+#[ts(export, export_to = "rules/")]
 pub enum WordpressPostFormat {
     #[default]
     Standard,
@@ -69,7 +69,7 @@ pub enum WordpressPostFormat {
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize, TS)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(default)]
-#[ts(export)]
+#[ts(export, export_to = "rules/")]
 pub struct WordpressTerm {
     pub id: i64,
     pub name: String,
@@ -78,7 +78,7 @@ pub struct WordpressTerm {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(default, rename_all = "camelCase")]
-#[ts(export)]
+#[ts(export, export_to = "rules/")]
 pub struct WordpressData {
     #[serde(flatten)]
     pub base: NodeBase,
@@ -224,7 +224,7 @@ impl WordpressData {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(default)]
-#[ts(export)]
+#[ts(export, export_to = "rules/")]
 pub struct WordpressPayload {
     pub site_url: String,
     pub auth_type: WordpressAuthType,

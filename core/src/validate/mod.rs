@@ -19,7 +19,7 @@ pub mod wordpress;
 /// One invalid field: its canvas (camelCase) name and the message to show.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
-#[ts(export)]
+#[ts(export, export_to = "rules/")]
 pub struct FieldError {
     pub field: String,
     #[cfg_attr(feature = "openapi", schema(value_type = String, example = "field_required"))]

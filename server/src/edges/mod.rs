@@ -30,7 +30,7 @@ pub const EDGE_DATA_MAX: usize = 64 * 1024;
 
 /// An edge as the canvas holds it, plus its database id and stored `edge_data`.
 #[derive(Debug, Clone, PartialEq, Serialize, ToSchema, TS)]
-#[ts(export)]
+#[ts(export, export_to = "api/")]
 pub struct CanvasEdge {
     /// `e{sourceType}-{sourceId}-{targetType}-{targetId}-{timestamp}`, the
     /// timestamp being when the edge was stored, in ms since the epoch.

@@ -26,7 +26,7 @@ use gateway::Gateway;
 
 /// A payment of the caller's.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema, TS)]
-#[ts(export)]
+#[ts(export, export_to = "api/")]
 pub struct PaymentView {
     pub id: i64,
     pub purpose: PaymentPurpose,
@@ -61,7 +61,7 @@ pub struct PaymentView {
 
 /// A payment started: send the browser to `payment_url`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema, TS)]
-#[ts(export)]
+#[ts(export, export_to = "api/")]
 pub struct PaymentStarted {
     pub payment_id: i64,
     /// Where the payer pays (the mock gateway's page, or Zarinpal's StartPay).

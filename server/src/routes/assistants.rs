@@ -32,7 +32,7 @@ pub fn router() -> Router<AppState> {
 
 /// An assistant-creation job, as it is polled.
 #[derive(Debug, Clone, Serialize, ToSchema, TS)]
-#[ts(export)]
+#[ts(export, export_to = "api/")]
 pub struct JobView {
     pub id: i64,
     pub status: JobStatus,

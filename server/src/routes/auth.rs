@@ -29,7 +29,7 @@ pub fn router() -> Router<AppState> {
 }
 
 #[derive(Debug, Deserialize, ToSchema, TS)]
-#[ts(export)]
+#[ts(export, export_to = "api/")]
 pub struct RegisterRequest {
     pub email: String,
     /// At least 8 characters with a letter and a digit.
@@ -38,7 +38,7 @@ pub struct RegisterRequest {
 }
 
 #[derive(Debug, Deserialize, ToSchema, TS)]
-#[ts(export)]
+#[ts(export, export_to = "api/")]
 pub struct LoginRequest {
     pub email: String,
     pub password: String,
@@ -46,7 +46,7 @@ pub struct LoginRequest {
 
 /// A bearer token (valid for 7 days) and whose it is.
 #[derive(Debug, Serialize, ToSchema, TS)]
-#[ts(export)]
+#[ts(export, export_to = "api/")]
 pub struct AuthResponse {
     pub token: String,
     pub user: User,

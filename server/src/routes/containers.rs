@@ -34,7 +34,7 @@ pub fn router() -> Router<AppState> {
 }
 
 #[derive(Debug, Deserialize, ToSchema, TS)]
-#[ts(export)]
+#[ts(export, export_to = "api/")]
 pub struct CreateContainerRequest {
     pub project_id: i64,
     /// Trimmed, at most 200 characters; missing or blank is «ظرف».
@@ -65,14 +65,14 @@ pub struct CreateContainerRequest {
 }
 
 #[derive(Debug, Deserialize, ToSchema, TS)]
-#[ts(export)]
+#[ts(export, export_to = "api/")]
 pub struct ContainerNameRequest {
     /// Trimmed; 1 to 200 characters.
     pub name: String,
 }
 
 #[derive(Debug, Deserialize, ToSchema, TS)]
-#[ts(export)]
+#[ts(export, export_to = "api/")]
 pub struct ContainerDimensionsRequest {
     /// Above 0, at most 20000.
     pub width: f64,
@@ -81,14 +81,14 @@ pub struct ContainerDimensionsRequest {
 }
 
 #[derive(Debug, Deserialize, ToSchema, TS)]
-#[ts(export)]
+#[ts(export, export_to = "api/")]
 pub struct ContainerPositionRequest {
     pub position_x: f64,
     pub position_y: f64,
 }
 
 #[derive(Debug, Deserialize, ToSchema, TS)]
-#[ts(export)]
+#[ts(export, export_to = "api/")]
 pub struct AddNodeRequest {
     /// The node's kind (`assistant`, `iframe`, ...).
     #[schema(example = "iframe")]
@@ -101,7 +101,7 @@ pub struct AddNodeRequest {
 /// `{success: true, children}`: the container is gone (or never was); its
 /// children, now at their absolute positions outside any container.
 #[derive(Debug, Serialize, ToSchema, TS)]
-#[ts(export)]
+#[ts(export, export_to = "api/")]
 pub struct ContainerDeleted {
     pub success: bool,
     #[schema(value_type = Vec<CanvasNodeSchema>)]

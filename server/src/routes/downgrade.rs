@@ -28,14 +28,14 @@ pub fn router() -> Router<AppState> {
 
 /// `POST /api/subscription/analyze-downgrade`.
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize, ToSchema, TS)]
-#[ts(export)]
+#[ts(export, export_to = "api/")]
 pub struct AnalyzeDowngradeRequest {
     pub target_plan_key: String,
 }
 
 /// `POST /api/subscription/cleanup-nodes`.
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize, ToSchema, TS)]
-#[ts(export)]
+#[ts(export, export_to = "api/")]
 pub struct CleanupNodesRequest {
     /// Database ids of my assistant, analyzer and vector store nodes, each once.
     pub nodes_to_delete: Vec<i64>,
@@ -48,7 +48,7 @@ pub struct CleanupNodesRequest {
 
 /// What `cleanup-nodes` did.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema, TS)]
-#[ts(export)]
+#[ts(export, export_to = "api/")]
 pub struct CleanupAnswer {
     /// The ids deleted.
     pub deleted: Vec<i64>,

@@ -27,7 +27,7 @@ pub fn router() -> Router<AppState> {
 }
 
 #[derive(Debug, Deserialize, ToSchema, TS)]
-#[ts(export)]
+#[ts(export, export_to = "api/")]
 pub struct CreateEdgeRequest {
     pub project_id: i64,
     /// The source node's kind (`vectorstore`, `assistant`, ...).
@@ -49,7 +49,7 @@ pub struct CreateEdgeRequest {
 }
 
 #[derive(Debug, Deserialize, ToSchema, TS)]
-#[ts(export)]
+#[ts(export, export_to = "api/")]
 pub struct EdgeDataRequest {
     /// A JSON object, or a string holding one; null is `{}`. The key is required.
     #[schema(value_type = Object)]
@@ -59,7 +59,7 @@ pub struct EdgeDataRequest {
 
 /// `{success: true}`: the edge is gone (or never was).
 #[derive(Debug, Serialize, ToSchema, TS)]
-#[ts(export)]
+#[ts(export, export_to = "api/")]
 pub struct EdgeDeleted {
     pub success: bool,
 }

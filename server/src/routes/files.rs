@@ -55,7 +55,7 @@ pub struct UploadForm {
 
 /// `201` to an upload: the new entry and the node with it in its `files`.
 #[derive(Debug, Clone, Serialize, ToSchema, TS)]
-#[ts(export)]
+#[ts(export, export_to = "api/")]
 pub struct UploadAnswer {
     pub file: FileEntry,
     #[schema(value_type = CanvasNodeSchema)]

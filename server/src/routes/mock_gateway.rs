@@ -28,7 +28,7 @@ pub fn router() -> Router<AppState> {
 
 /// `POST /api/subscription/mock-payment/confirm` and `confirm-credits`.
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize, ToSchema, TS)]
-#[ts(export)]
+#[ts(export, export_to = "api/")]
 pub struct MockConfirmRequest {
     pub payment_id: i64,
     /// The payer cancelled on the mock page: the payment fails.
@@ -49,7 +49,7 @@ pub struct MockConfirmRequest {
 
 /// The payment after the mock settled it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema, TS)]
-#[ts(export)]
+#[ts(export, export_to = "api/")]
 pub struct MockConfirmAnswer {
     pub payment: PaymentView,
     /// `false`: it was paid already (a replay) and nothing was granted again.

@@ -63,7 +63,7 @@ fn collection(prefix: &str, served: Served) -> Router<AppState> {
 
 /// `PATCH /{collection}/{id}/position`.
 #[derive(Debug, Deserialize, ToSchema, TS)]
-#[ts(export)]
+#[ts(export, export_to = "api/")]
 pub struct NodePositionRequest {
     /// Relative to the node's container when it is inside one.
     pub position_x: f64,
@@ -72,7 +72,7 @@ pub struct NodePositionRequest {
 
 /// `PATCH /{collection}/{id}/container`.
 #[derive(Debug, Deserialize, ToSchema, TS)]
-#[ts(export)]
+#[ts(export, export_to = "api/")]
 pub struct NodeContainerRequest {
     /// The container's database id, or `null` to take the node out. The key is required.
     #[serde(with = "present")]
@@ -98,7 +98,7 @@ mod present {
 /// `DELETE /{collection}/{id}`: always `{success: true}` (a node already gone
 /// counts as deleted, spec §7).
 #[derive(Debug, Clone, Copy, Serialize, ToSchema, TS)]
-#[ts(export)]
+#[ts(export, export_to = "api/")]
 pub struct DeleteAnswer {
     pub success: bool,
 }
@@ -106,7 +106,7 @@ pub struct DeleteAnswer {
 /// `POST /playground/assistants` with `async: true`: the node, pending, and
 /// the job that finishes it (poll `GET /playground/assistants/jobs/{job_id}`).
 #[derive(Debug, Clone, Serialize, TS)]
-#[ts(export)]
+#[ts(export, export_to = "api/")]
 pub struct AsyncCreated {
     #[ts(type = "\"processing\"")]
     pub status: &'static str,

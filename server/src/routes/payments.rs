@@ -40,7 +40,7 @@ pub fn router() -> Router<AppState> {
 
 /// `POST /api/subscription/purchase`.
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize, ToSchema, TS)]
-#[ts(export)]
+#[ts(export, export_to = "api/")]
 pub struct PurchaseRequest {
     pub plan_key: String,
     /// `monthly` or `yearly`.
@@ -49,7 +49,7 @@ pub struct PurchaseRequest {
 
 /// `POST /api/subscription/initiate-payment`.
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize, ToSchema, TS)]
-#[ts(export)]
+#[ts(export, export_to = "api/")]
 pub struct InitiatePaymentRequest {
     /// A subscription of mine still pending.
     pub subscription_id: i64,
@@ -57,14 +57,14 @@ pub struct InitiatePaymentRequest {
 
 /// `POST /api/subscription/purchase-credits`.
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize, ToSchema, TS)]
-#[ts(export)]
+#[ts(export, export_to = "api/")]
 pub struct PurchaseCreditsRequest {
     pub package_key: String,
 }
 
 /// `POST /api/subscription/purchase-custom-credits`.
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize, ToSchema, TS)]
-#[ts(export)]
+#[ts(export, export_to = "api/")]
 pub struct PurchaseCustomCreditsRequest {
     /// Within the catalogue's `custom_credits` range.
     pub credit_amount: i64,

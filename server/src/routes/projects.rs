@@ -30,14 +30,14 @@ pub fn router() -> Router<AppState> {
 }
 
 #[derive(Debug, Deserialize, ToSchema, TS)]
-#[ts(export)]
+#[ts(export, export_to = "api/")]
 pub struct ProjectNameRequest {
     /// Trimmed; 1 to 200 characters.
     pub name: String,
 }
 
 #[derive(Debug, Deserialize, ToSchema, TS)]
-#[ts(export)]
+#[ts(export, export_to = "api/")]
 pub struct ProjectCategoryRequest {
     /// Trimmed; at most 100 characters. `null` or blank clears it. The key is required.
     #[serde(with = "required_key")]
@@ -58,7 +58,7 @@ mod required_key {
 }
 
 #[derive(Debug, Deserialize, ToSchema, TS)]
-#[ts(export)]
+#[ts(export, export_to = "api/")]
 pub struct ProjectThumbnailRequest {
     /// A `data:image/png;base64,...` URL of a PNG of at most 1 MiB and 4096 pixels a side.
     pub thumbnail: String,

@@ -68,7 +68,7 @@ async fn draw(
 
 /// `POST /playground/assistants/{id}/functions`.
 #[derive(Debug, Deserialize, ToSchema, TS)]
-#[ts(export)]
+#[ts(export, export_to = "api/")]
 pub struct AssistantFunctionRequest {
     /// The function node's database id.
     pub function_id: i64,
@@ -81,7 +81,7 @@ pub struct AssistantFunctionRequest {
 
 /// `POST /request/{id}/connect-api`.
 #[derive(Debug, Deserialize, ToSchema, TS)]
-#[ts(export)]
+#[ts(export, export_to = "api/")]
 pub struct ConnectApiRequest {
     /// The API definition node's database id.
     pub api_definition_id: i64,
@@ -93,7 +93,7 @@ pub struct ConnectApiRequest {
 
 /// `POST /scheduler/{id}/connect-request`.
 #[derive(Debug, Deserialize, ToSchema, TS)]
-#[ts(export)]
+#[ts(export, export_to = "api/")]
 pub struct ConnectRequestRequest {
     /// The request node's database id.
     pub request_id: i64,
@@ -105,7 +105,7 @@ pub struct ConnectRequestRequest {
 
 /// `POST /trigger/{id}/connect-assistant` and `POST /sms/{id}/connect-assistant`.
 #[derive(Debug, Deserialize, ToSchema, TS)]
-#[ts(export)]
+#[ts(export, export_to = "api/")]
 pub struct ConnectAssistantRequest {
     /// The assistant's (or analyzer's) database id.
     pub assistant_id: i64,
@@ -117,7 +117,7 @@ pub struct ConnectAssistantRequest {
 
 /// `POST /playground/assistants/{id}/filedb` and `POST /vectorstores/{id}/addfiledb`.
 #[derive(Debug, Deserialize, ToSchema, TS)]
-#[ts(export)]
+#[ts(export, export_to = "api/")]
 pub struct FileDbRequest {
     /// The file database node's database id.
     pub filedb_id: i64,
@@ -129,7 +129,7 @@ pub struct FileDbRequest {
 
 /// `POST /vectorstores/{id}/addfiles`.
 #[derive(Debug, Deserialize, ToSchema, TS)]
-#[ts(export)]
+#[ts(export, export_to = "api/")]
 pub struct FileRepositoryRequest {
     /// The file repository node's database id.
     pub file_repository_id: i64,

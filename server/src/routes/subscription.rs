@@ -37,7 +37,7 @@ pub fn router() -> Router<AppState> {
 
 /// A plan of the catalogue, as the subscription page shows it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema, TS)]
-#[ts(export)]
+#[ts(export, export_to = "api/")]
 pub struct PlanView {
     pub key: String,
     /// Persian.
@@ -76,7 +76,7 @@ impl PlanView {
 
 /// A subscription of the caller's.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema, TS)]
-#[ts(export)]
+#[ts(export, export_to = "api/")]
 pub struct SubscriptionView {
     pub id: i64,
     pub plan_key: String,
@@ -114,7 +114,7 @@ impl SubscriptionView {
 
 /// The caller's plan now and the subscription that puts them on it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema, TS)]
-#[ts(export)]
+#[ts(export, export_to = "api/")]
 pub struct CurrentSubscription {
     pub plan: PlanView,
     /// `null` on the free plan without a subscription.
@@ -128,7 +128,7 @@ pub struct CurrentSubscription {
 
 /// What credits are on offer.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema, TS)]
-#[ts(export)]
+#[ts(export, export_to = "api/")]
 pub struct CreditOffer {
     /// The packages, in catalogue order.
     pub packages: Vec<CreditPackage>,
@@ -138,7 +138,7 @@ pub struct CreditOffer {
 
 /// One page of the caller's subscriptions, newest first.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema, TS)]
-#[ts(export)]
+#[ts(export, export_to = "api/")]
 pub struct SubscriptionHistory {
     pub items: Vec<SubscriptionView>,
     /// How many subscriptions there are in all.
@@ -151,7 +151,7 @@ pub struct SubscriptionHistory {
 
 /// `POST /api/subscription/check-limit`.
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize, ToSchema, TS)]
-#[ts(export)]
+#[ts(export, export_to = "api/")]
 pub struct CheckLimitRequest {
     /// A node type, such as `assistant`, `analyzer` or `vectorstore`.
     pub node_type: String,
@@ -159,7 +159,7 @@ pub struct CheckLimitRequest {
 
 /// Whether one more node of the type may be added under the current plan.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema, TS)]
-#[ts(export)]
+#[ts(export, export_to = "api/")]
 pub struct CheckLimitAnswer {
     pub allowed: bool,
     /// `null`: no limit (a kind plans do not limit, or a plan without a cap).

@@ -14,7 +14,7 @@ use crate::db::{Backend, Db, timestamp};
 /// Where a job stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema, TS)]
 #[serde(rename_all = "snake_case")]
-#[ts(export)]
+#[ts(export, export_to = "api/")]
 pub enum JobStatus {
     Queued,
     Processing,

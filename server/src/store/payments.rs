@@ -12,7 +12,7 @@ use crate::db::{Db, timestamp};
 /// What a payment buys.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema, TS)]
 #[serde(rename_all = "snake_case")]
-#[ts(export)]
+#[ts(export, export_to = "api/")]
 pub enum PaymentPurpose {
     /// A subscription to a plan.
     Plan,
@@ -23,7 +23,7 @@ pub enum PaymentPurpose {
 /// Where a payment stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema, TS)]
 #[serde(rename_all = "snake_case")]
-#[ts(export)]
+#[ts(export, export_to = "api/")]
 pub enum PaymentStatus {
     /// Waiting for the payer and the gateway.
     Pending,
@@ -36,7 +36,7 @@ pub enum PaymentStatus {
 /// The gateway a payment goes through.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema, TS)]
 #[serde(rename_all = "snake_case")]
-#[ts(export)]
+#[ts(export, export_to = "api/")]
 pub enum GatewayKind {
     /// The development gateway: `mock-payment/confirm` settles.
     Mock,

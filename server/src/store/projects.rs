@@ -10,7 +10,7 @@ use crate::store::tx::Tx;
 
 /// A project as the API shows it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, sqlx::FromRow, ToSchema, TS)]
-#[ts(export)]
+#[ts(export, export_to = "api/")]
 pub struct Project {
     pub id: i64,
     pub name: String,

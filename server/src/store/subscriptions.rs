@@ -15,7 +15,7 @@ use crate::plans::BillingCycle;
 /// (it may also be stored by whatever tidies old rows).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema, TS)]
 #[serde(rename_all = "snake_case")]
-#[ts(export)]
+#[ts(export, export_to = "api/")]
 pub enum SubscriptionStatus {
     Pending,
     Active,

@@ -8,7 +8,7 @@ use crate::db::{Db, timestamp};
 
 /// A user as the API shows them.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, sqlx::FromRow, ToSchema, TS)]
-#[ts(export)]
+#[ts(export, export_to = "api/")]
 pub struct User {
     pub id: i64,
     /// Lower-cased.
