@@ -14,10 +14,10 @@ use tokio::sync::watch;
 use tokio::task::JoinHandle;
 use ts_rs::TS;
 
-use crate::assistants;
+use crate::canvas::assistants;
+use crate::canvas::nodes::{CREATE_ASSISTANT_JOB, NodeView};
 use crate::db::timestamp;
 use crate::error::ApiError;
-use crate::nodes::{CREATE_ASSISTANT_JOB, NodeView};
 use crate::state::AppState;
 use crate::store::jobs::{self, JobRow, Retried};
 use crate::store::nodes;

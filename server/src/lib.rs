@@ -3,35 +3,19 @@
 //! [`app`] builds the whole router from an [`AppState`], so tests drive it
 //! without a socket; [`serve`] opens everything from a [`Config`] and listens.
 
-pub mod assistants;
+pub mod accounts;
+pub mod billing;
+pub mod canvas;
 pub mod config;
-pub mod containers;
-pub mod credits;
 pub mod db;
-pub mod downgrade;
-pub mod edges;
-pub mod email;
 pub mod error;
-pub mod extract;
-pub mod files;
-pub mod graph;
+pub mod http;
 pub mod jobs;
+pub mod json_input;
 pub mod names;
-pub mod nodes;
-pub mod password;
-pub mod payments;
-pub mod plans;
-pub mod project_queries;
 pub mod providers;
-pub mod routes;
-pub mod secret;
-pub mod shortcuts;
 pub mod state;
 pub mod store;
-pub mod thumbnail;
-pub mod token;
-pub mod web;
-pub mod workflow;
 
 use axum::Router;
 use axum::extract::DefaultBodyLimit;
@@ -49,11 +33,12 @@ pub const BODY_LIMIT: usize = 2 * 1024 * 1024;
 
 /// The whole application: the API under `/api`, the web app everywhere else.
 pub fn app(state: AppState) -> Router {
+    let (api, _) = http::api();
     Router::new()
-        .nest("/api", routes::router())
+        .nest("/api", api)
         // `nest` does not take `/api/` itself; it is still no web page.
-        .route("/api/", any(routes::not_found))
-        .merge(web::router(&state.config.web_dir))
+        .route("/api/", any(http::routes::not_found))
+        .merge(http::web::router(&state.config.web_dir))
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
         .layer(CatchPanicLayer::custom(|_| {
             ApiError::internal("a handler panicked").into_response()
@@ -69,7 +54,9 @@ pub async fn serve(config: Config) -> Result<(), StartupError> {
     let state = AppState::open(config).await?;
     let db = state.db.clone();
     tracing::info!(backend = ?db.backend(), public_url = %state.config.public_url(), "database ready");
-    let swept = files::sweep_stale_uploads(&state.config.data_dir, files::STALE_UPLOAD).await;
+    let swept =
+        canvas::files::sweep_stale_uploads(&state.config.data_dir, canvas::files::STALE_UPLOAD)
+            .await;
     if swept > 0 {
         tracing::info!(swept, "removed unfinished uploads left by an earlier run");
     }

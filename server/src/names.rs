@@ -1,6 +1,10 @@
 //! Names people type (a user's name, a project's name and category): trimmed,
 //! and within a length counted in characters, not bytes.
 
+use dastyar_core::MessageCode;
+
+use crate::error::ApiError;
+
 /// Longest user name.
 pub const USER_NAME_MAX: usize = 100;
 /// Longest project name.
@@ -13,6 +17,19 @@ pub const CATEGORY_MAX: usize = 100;
 pub enum NameError {
     Blank,
     TooLong,
+}
+
+impl NameError {
+    /// The 422 this refusal answers with, on `field` whose limit is `max`.
+    pub fn on(self, field: &str, max: usize) -> ApiError {
+        match self {
+            NameError::Blank => ApiError::invalid(field, MessageCode::FieldRequired),
+            NameError::TooLong => ApiError::InvalidInput {
+                field: Some(field.to_owned()),
+                reason: format!("longer than {max} characters"),
+            },
+        }
+    }
 }
 
 /// The trimmed name, if it is not blank and at most `max` characters.

@@ -6,11 +6,11 @@ use std::sync::Arc;
 
 use axum::extract::FromRef;
 
+use crate::accounts::jwt_secret;
+use crate::accounts::token::JwtKeys;
+use crate::billing::catalogue::{Catalogue, CatalogueError};
 use crate::config::Config;
 use crate::db::Db;
-use crate::plans::{Catalogue, CatalogueError};
-use crate::secret;
-use crate::token::JwtKeys;
 
 #[derive(Debug, Clone)]
 pub struct AppState {
@@ -28,7 +28,7 @@ impl AppState {
     /// and runs its migrations.
     pub async fn open(config: Config) -> Result<AppState, StartupError> {
         let plans = Catalogue::load(config.plans_file.as_deref()).map_err(StartupError::Plans)?;
-        let secret = secret::jwt_secret(&config).map_err(StartupError::Secret)?;
+        let secret = jwt_secret::jwt_secret(&config).map_err(StartupError::Secret)?;
         let db = Db::open(&config.database_url()).await.map_err(StartupError::Database)?;
         Ok(AppState::new(config, db, &secret).with_plans(plans))
     }

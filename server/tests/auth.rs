@@ -173,9 +173,10 @@ async fn tokens_missing_bad_or_expired_are_unauthenticated() {
             .await
             .assert_error(401, "unauthenticated");
         // A token signed with another secret.
-        let foreign = dastyar_server::token::JwtKeys::new(b"some other server's secret value!")
-            .issue(id)
-            .unwrap();
+        let foreign =
+            dastyar_server::accounts::token::JwtKeys::new(b"some other server's secret value!")
+                .issue(id)
+                .unwrap();
         app.get("/api/auth/me", Some(&foreign)).await.assert_error(401, "unauthenticated");
         // A well-signed token for an account that does not exist.
         let ghost = app.state.keys.issue(id + 1000).unwrap();

@@ -11,8 +11,8 @@ use std::time::{Duration, SystemTime};
 use axum::http::StatusCode;
 use common::canvas::Canvas;
 use common::{TestApp, for_each_backend};
+use dastyar_server::billing::catalogue::BillingCycle;
 use dastyar_server::db::timestamp;
-use dastyar_server::plans::BillingCycle;
 use dastyar_server::store::subscriptions::{self, NewSubscription, SubscriptionStatus};
 use serde_json::{Value, json};
 

@@ -522,15 +522,15 @@ async fn deleting_a_node_takes_its_edges_and_their_effects_along() {
         let frame = c.iframe(true).await;
         connected(&app, token, project, (Assistant, b), (Iframe, frame)).await;
         assert_eq!(c.data(b).await["has_functions"], true);
-        assert!(dastyar_server::edges::delete_node(db, user, f).await.unwrap());
+        assert!(dastyar_server::canvas::edges::delete_node(db, user, f).await.unwrap());
         assert!(c.find(f).await.is_none());
         assert_eq!(c.data(b).await["has_functions"], false);
-        assert!(dastyar_server::edges::delete_node(db, user, b).await.unwrap());
+        assert!(dastyar_server::canvas::edges::delete_node(db, user, b).await.unwrap());
         assert_eq!(c.data(frame).await.get("assistant_id"), None);
         assert_eq!(edges(&app, token, project).await.len(), 1, "only assistant → telegram is left");
         // Missing, or someone else's: nothing to delete.
-        assert!(!dastyar_server::edges::delete_node(db, user, f).await.unwrap());
-        assert!(!dastyar_server::edges::delete_node(db, user + 1, a).await.unwrap());
+        assert!(!dastyar_server::canvas::edges::delete_node(db, user, f).await.unwrap());
+        assert!(!dastyar_server::canvas::edges::delete_node(db, user + 1, a).await.unwrap());
         assert!(c.find(a).await.is_some());
     })
     .await;

@@ -330,15 +330,18 @@ async fn start_up_sweeps_only_stale_uploads() {
     let long_ago = std::time::SystemTime::now() - std::time::Duration::from_secs(7 * 60 * 60);
     std::fs::File::options().write(true).open(&old).unwrap().set_modified(long_ago).unwrap();
 
-    let removed =
-        dastyar_server::files::sweep_stale_uploads(&data, dastyar_server::files::STALE_UPLOAD)
-            .await;
+    let removed = dastyar_server::canvas::files::sweep_stale_uploads(
+        &data,
+        dastyar_server::canvas::files::STALE_UPLOAD,
+    )
+    .await;
     assert_eq!(removed, 1);
     assert!(!old.exists());
     assert!(fresh.exists());
     // No scratch folder at all is nothing to do.
     assert_eq!(
-        dastyar_server::files::sweep_stale_uploads(&data.join("none"), Default::default()).await,
+        dastyar_server::canvas::files::sweep_stale_uploads(&data.join("none"), Default::default())
+            .await,
         0
     );
     env.remove().await;

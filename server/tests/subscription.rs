@@ -9,8 +9,8 @@ use std::time::{Duration, SystemTime};
 use axum::http::StatusCode;
 use common::nodes::{create_node, post_node};
 use common::{Backend, TestApp, TestEnv, for_each_backend, postgres_url};
+use dastyar_server::billing::catalogue::BillingCycle;
 use dastyar_server::db::timestamp;
-use dastyar_server::plans::BillingCycle;
 use dastyar_server::store::subscriptions::{self, NewSubscription, SubscriptionStatus};
 use dastyar_server::{AppState, StartupError};
 use serde_json::{Value, json};
@@ -382,7 +382,7 @@ async fn an_operator_catalogue_file_replaces_the_builtin_one() {
     for backend in backends() {
         let env = TestEnv::new(backend).await;
         let mut catalogue: Value =
-            serde_json::from_str(dastyar_server::plans::BUILTIN_CATALOGUE).unwrap();
+            serde_json::from_str(dastyar_server::billing::catalogue::BUILTIN_CATALOGUE).unwrap();
         catalogue["plans"][0]["quota"]["assistant_nodes"] = json!(1);
         catalogue["plans"].as_array_mut().unwrap().push(json!({
             "key": "team",
@@ -433,7 +433,7 @@ async fn an_operator_catalogue_file_replaces_the_builtin_one() {
 async fn a_broken_catalogue_file_stops_the_start() {
     let env = TestEnv::new(Backend::Sqlite).await;
     let mut catalogue: Value =
-        serde_json::from_str(dastyar_server::plans::BUILTIN_CATALOGUE).unwrap();
+        serde_json::from_str(dastyar_server::billing::catalogue::BUILTIN_CATALOGUE).unwrap();
     catalogue["plans"][1]["key"] = json!("free");
     let file = env.dir.join("duplicate.json");
     std::fs::write(&file, catalogue.to_string()).unwrap();

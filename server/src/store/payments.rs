@@ -1,5 +1,5 @@
 //! The `payments` table: one row per attempt to pay, from pending to paid
-//! (exactly once) or failed. See `crate::payments` for what paying grants.
+//! (exactly once) or failed. See `crate::billing::payments` for what paying grants.
 
 use serde::{Deserialize, Serialize};
 use sqlx::{Any, AssertSqlSafe, Executor};

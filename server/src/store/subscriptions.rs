@@ -7,8 +7,8 @@ use sqlx::{Any, Executor};
 use ts_rs::TS;
 use utoipa::ToSchema;
 
+use crate::billing::catalogue::BillingCycle;
 use crate::db::{Db, timestamp};
-use crate::plans::BillingCycle;
 
 /// Where a subscription stands. `pending` (awaiting payment), `active` and
 /// `cancelled` are stored; `expired` is an active one whose period is over

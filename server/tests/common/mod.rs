@@ -285,7 +285,7 @@ impl TestApp {
     /// A token for `user_id` that expired a day ago.
     pub fn expired_token(&self, user_id: i64) -> String {
         let issued = SystemTime::now()
-            - dastyar_server::token::TOKEN_LIFETIME
+            - dastyar_server::accounts::token::TOKEN_LIFETIME
             - Duration::from_secs(24 * 3600);
         self.state.keys.issue_at(user_id, issued).unwrap()
     }

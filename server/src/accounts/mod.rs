@@ -1,0 +1,7 @@
+//! Accounts: e-mail addresses, passwords, login tokens and the secret that
+//! signs them.
+
+pub mod email;
+pub mod jwt_secret;
+pub mod password;
+pub mod token;

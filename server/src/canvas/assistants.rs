@@ -1,0 +1,100 @@
+//! The last step of creating an assistant or analyzer: telling the language
+//! model provider about it and recording the outcome on the node (its
+//! `provider_status`, the provider's `assistant_id`, and `creationStatus`
+//! success, or error when the provider refused).
+
+use dastyar_core::NodeKind;
+use dastyar_core::data::NodePayload;
+use dastyar_core::data::assistant::AssistantPayload;
+use dastyar_core::status::CreationStatus;
+
+use crate::canvas::nodes::is_assistant_like;
+use crate::error::ApiError;
+use crate::providers::llm::{AssistantSpec, LlmProvider, Registration};
+use crate::state::AppState;
+use crate::store::nodes::{self, NodeRow};
+
+/// How many times an outcome is re-applied when the node changes under it.
+const APPLY_ATTEMPTS: usize = 5;
+
+/// Registers the user's assistant `node_id` with the provider and records the
+/// outcome; the node as recorded, or `None` when it is gone (deleted
+/// meanwhile) or is not an assistant. A failure of the provider is recorded
+/// on the node (status error), not returned.
+pub async fn register(
+    state: &AppState,
+    user_id: i64,
+    node_id: i64,
+) -> Result<Option<NodeRow>, ApiError> {
+    let Some((row, payload)) = assistant(state, user_id, node_id).await? else {
+        return Ok(None);
+    };
+    let provider = LlmProvider::from_settings(&state.config.providers.llm);
+    let spec = AssistantSpec {
+        name: &row.name,
+        model: &payload.model,
+        instructions: &payload.instructions,
+        assistant_type: payload.assistant_type,
+    };
+    let outcome = provider.register_assistant(&spec).await;
+    if let Err(error) = &outcome {
+        tracing::warn!(node_id, %error, "the provider refused an assistant");
+    }
+    // Apply the outcome to the node as it is now (an edit may have come in
+    // meanwhile), never overwriting a newer write.
+    let (mut row, mut payload) = (row, payload);
+    for _ in 0..APPLY_ATTEMPTS {
+        let status = match &outcome {
+            Ok(registration) => {
+                record(&mut payload, registration);
+                CreationStatus::Success
+            }
+            Err(_) => CreationStatus::Error,
+        };
+        let stored = if row.kind().is_ok_and(|k| k == NodeKind::Analyzer) {
+            NodePayload::Analyzer(payload.clone())
+        } else {
+            NodePayload::Assistant(payload.clone())
+        };
+        if let Some(updated) = nodes::update_if_unchanged(
+            &state.db,
+            user_id,
+            node_id,
+            &row.updated_at,
+            &stored,
+            status,
+        )
+        .await?
+        {
+            return Ok(Some(updated));
+        }
+        match assistant(state, user_id, node_id).await? {
+            Some(latest) => (row, payload) = latest,
+            None => return Ok(None),
+        }
+    }
+    Err(ApiError::internal(format!("assistant {node_id} kept changing while being registered")))
+}
+
+fn record(payload: &mut AssistantPayload, registration: &Registration) {
+    payload.provider_status = Some(registration.provider_status());
+    payload.assistant_id = registration.assistant_id().map(str::to_owned);
+}
+
+/// The user's assistant or analyzer `node_id` and its payload.
+async fn assistant(
+    state: &AppState,
+    user_id: i64,
+    node_id: i64,
+) -> Result<Option<(NodeRow, AssistantPayload)>, ApiError> {
+    let Some(row) = nodes::get(&state.db, user_id, node_id).await? else { return Ok(None) };
+    if !row.kind().is_ok_and(is_assistant_like) {
+        return Ok(None);
+    }
+    match row.payload().map_err(ApiError::internal)? {
+        NodePayload::Assistant(payload) | NodePayload::Analyzer(payload) => {
+            Ok(Some((row, payload)))
+        }
+        _ => Ok(None),
+    }
+}

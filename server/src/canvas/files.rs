@@ -1,0 +1,276 @@
+//! Files uploaded into file database and file repository nodes, kept on this
+//! server's disk at `<data folder>/files/<node id>/<file id>`, and listed in
+//! the node's `files` (changed through the ordinary node update).
+//!
+//! An upload is written to a temporary name under `<data folder>/files/.tmp`
+//! first and renamed into place only once it is complete and its node is
+//! known to be the user's, so a half-written file never shows.
+
+use std::path::{Path, PathBuf};
+
+use dastyar_core::NodeKind;
+use dastyar_core::data::NodePayload;
+use dastyar_core::data::files::FileEntry;
+use serde_json::json;
+use tokio::sync::Mutex;
+
+use crate::canvas::nodes::{self, Served};
+use crate::error::ApiError;
+use crate::state::AppState;
+use crate::store::nodes::NodeRow;
+
+/// The longest file name kept for display, in characters.
+pub const FILE_NAME_MAX: usize = 255;
+
+/// Changes to a node's file list are read-modify-write: one at a time (in
+/// this process).
+static FILE_LISTS: Mutex<()> = Mutex::const_new(());
+
+/// The folder of every node's files.
+pub fn files_root(data_dir: &Path) -> PathBuf {
+    data_dir.join("files")
+}
+
+/// The folder of one node's files.
+pub fn node_dir(data_dir: &Path, node_id: i64) -> PathBuf {
+    files_root(data_dir).join(node_id.to_string())
+}
+
+/// Where one stored file lives.
+pub fn file_path(data_dir: &Path, node_id: i64, file_id: i64) -> PathBuf {
+    node_dir(data_dir, node_id).join(file_id.to_string())
+}
+
+/// A fresh temporary path for an upload in progress (same file system as
+/// the final place, so the rename is atomic).
+pub async fn temp_path(data_dir: &Path) -> Result<PathBuf, ApiError> {
+    let dir = files_root(data_dir).join(".tmp");
+    tokio::fs::create_dir_all(&dir).await.map_err(ApiError::internal)?;
+    Ok(dir.join(format!("{:016x}", rand::random::<u64>())))
+}
+
+/// How old a temporary upload must be before a start-up sweep removes it:
+/// older than any upload still running (another instance may share the
+/// data folder), young enough not to keep a crash's leftovers for long.
+pub const STALE_UPLOAD: std::time::Duration = std::time::Duration::from_secs(6 * 60 * 60);
+
+/// Removes temporary uploads older than `older_than`, left behind when a
+/// server stopped mid-upload; answers how many went. Failures are logged,
+/// never fatal: a leftover costs disk space, not correctness.
+pub async fn sweep_stale_uploads(data_dir: &Path, older_than: std::time::Duration) -> usize {
+    let dir = files_root(data_dir).join(".tmp");
+    let Ok(mut entries) = tokio::fs::read_dir(&dir).await else { return 0 };
+    let mut removed = 0;
+    while let Ok(Some(entry)) = entries.next_entry().await {
+        let stale = match entry.metadata().await.and_then(|m| m.modified()) {
+            Ok(modified) => modified.elapsed().is_ok_and(|age| age >= older_than),
+            Err(_) => false,
+        };
+        if !stale {
+            continue;
+        }
+        match tokio::fs::remove_file(entry.path()).await {
+            Ok(()) => removed += 1,
+            Err(e) => {
+                tracing::warn!(path = %entry.path().display(), "could not remove a stale upload: {e}")
+            }
+        }
+    }
+    removed
+}
+
+/// Removes a node's folder and everything in it (nothing to do when there is none).
+pub async fn remove_node_files(data_dir: &Path, node_id: i64) -> Result<(), ApiError> {
+    match tokio::fs::remove_dir_all(node_dir(data_dir, node_id)).await {
+        Ok(()) => Ok(()),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(()),
+        Err(e) => Err(ApiError::internal(format!("removing a node's files: {e}"))),
+    }
+}
+
+/// A client's file name as shown: its last path component, control
+/// characters dropped, trimmed, at most [`FILE_NAME_MAX`] characters;
+/// `file` when nothing is left.
+pub fn display_name(name: &str) -> String {
+    let last = name.rsplit(['/', '\\']).next().unwrap_or_default();
+    let cleaned: String = last.chars().filter(|c| !c.is_control()).collect();
+    let trimmed: String = cleaned.trim().chars().take(FILE_NAME_MAX).collect();
+    let trimmed = trimmed.trim();
+    if trimmed.is_empty() || trimmed == "." || trimmed == ".." {
+        "file".to_owned()
+    } else {
+        trimmed.to_owned()
+    }
+}
+
+/// One of the user's file database or file repository nodes, with its
+/// collection and files; `None` for anything else.
+async fn file_node(
+    state: &AppState,
+    user_id: i64,
+    node_id: i64,
+) -> Result<Option<(NodeRow, Served, Vec<FileEntry>)>, ApiError> {
+    let Some(row) = crate::store::nodes::get(&state.db, user_id, node_id).await? else {
+        return Ok(None);
+    };
+    let kind = row.kind().map_err(ApiError::internal)?;
+    if !matches!(kind, NodeKind::Filedb | NodeKind::Filerepository) {
+        return Ok(None);
+    }
+    let files = match row.payload().map_err(ApiError::internal)? {
+        NodePayload::Filedb(p) => p.files,
+        NodePayload::Filerepository(p) => p.files,
+        _ => return Ok(None),
+    };
+    let served = Served::of(kind).ok_or_else(|| ApiError::internal("no collection for files"))?;
+    Ok(Some((row, served, files)))
+}
+
+/// A complete upload waiting at `temp` to join node `node_id`.
+pub struct Upload {
+    pub temp: PathBuf,
+    pub name: String,
+    pub mime_type: String,
+    pub size: u64,
+}
+
+/// Moves an upload into its node: a new entry (the next id), the file
+/// renamed into place, the node's `files` updated. 404 (and the upload
+/// dropped) when the node is not one of the user's file nodes.
+pub async fn add(
+    state: &AppState,
+    user_id: i64,
+    node_id: i64,
+    upload: Upload,
+) -> Result<(FileEntry, NodeRow), ApiError> {
+    let data_dir = state.config.data_dir.clone();
+    let result = add_inner(state, user_id, node_id, &upload, &data_dir).await;
+    if result.is_err() {
+        let _ = tokio::fs::remove_file(&upload.temp).await;
+    }
+    result
+}
+
+async fn add_inner(
+    state: &AppState,
+    user_id: i64,
+    node_id: i64,
+    upload: &Upload,
+    data_dir: &Path,
+) -> Result<(FileEntry, NodeRow), ApiError> {
+    let _guard = FILE_LISTS.lock().await;
+    let (_, served, mut files) =
+        file_node(state, user_id, node_id).await?.ok_or(ApiError::NotFound)?;
+    let id = files.iter().map(|f| f.id).max().unwrap_or(0).max(0) + 1;
+    let entry = FileEntry {
+        id,
+        name: upload.name.clone(),
+        size: Some(i64::try_from(upload.size).unwrap_or(i64::MAX)),
+        mime_type: Some(upload.mime_type.clone()),
+        uploaded_at: Some(crate::db::timestamp::now()),
+    };
+    let path = file_path(data_dir, node_id, id);
+    tokio::fs::create_dir_all(node_dir(data_dir, node_id)).await.map_err(ApiError::internal)?;
+    tokio::fs::rename(&upload.temp, &path).await.map_err(ApiError::internal)?;
+    files.push(entry.clone());
+    match nodes::update(state, user_id, served, node_id, json!({"files": files})).await {
+        Ok(row) => Ok((entry, row)),
+        Err(error) => {
+            let _ = tokio::fs::remove_file(&path).await;
+            Err(error)
+        }
+    }
+}
+
+/// Removes a file from one of the user's file nodes, entry and bytes.
+/// Nothing to remove (no such node of mine, no such file) is no error.
+pub async fn remove(
+    state: &AppState,
+    user_id: i64,
+    node_id: i64,
+    file_id: i64,
+) -> Result<(), ApiError> {
+    let _guard = FILE_LISTS.lock().await;
+    let Some((_, served, mut files)) = file_node(state, user_id, node_id).await? else {
+        return Ok(());
+    };
+    let before = files.len();
+    files.retain(|f| f.id != file_id);
+    if files.len() != before {
+        nodes::update(state, user_id, served, node_id, json!({"files": files})).await?;
+    }
+    match tokio::fs::remove_file(file_path(&state.config.data_dir, node_id, file_id)).await {
+        Ok(()) => Ok(()),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(()),
+        Err(e) => Err(ApiError::internal(format!("removing a file: {e}"))),
+    }
+}
+
+/// One of the user's stored files: its entry and where its bytes are (404
+/// when the node, the entry or the bytes are missing).
+pub async fn find(
+    state: &AppState,
+    user_id: i64,
+    node_id: i64,
+    file_id: i64,
+) -> Result<(FileEntry, PathBuf), ApiError> {
+    let (_, _, files) = file_node(state, user_id, node_id).await?.ok_or(ApiError::NotFound)?;
+    let entry = files.into_iter().find(|f| f.id == file_id).ok_or(ApiError::NotFound)?;
+    let path = file_path(&state.config.data_dir, node_id, file_id);
+    if !tokio::fs::try_exists(&path).await.unwrap_or(false) {
+        return Err(ApiError::NotFound);
+    }
+    Ok((entry, path))
+}
+
+/// `Content-Disposition: attachment` naming `name`: an ASCII fallback and
+/// the UTF-8 name (RFC 6266 / 5987).
+pub fn content_disposition(name: &str) -> String {
+    let fallback: String = name
+        .chars()
+        .map(|c| if c.is_ascii_graphic() && c != '"' && c != '\\' || c == ' ' { c } else { '_' })
+        .collect();
+    let mut encoded = String::new();
+    for byte in name.bytes() {
+        if byte.is_ascii_alphanumeric() || b"!#$&+-.^_`|~".contains(&byte) {
+            encoded.push(char::from(byte));
+        } else {
+            encoded.push_str(&format!("%{byte:02X}"));
+        }
+    }
+    format!("attachment; filename=\"{fallback}\"; filename*=UTF-8''{encoded}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn display_names_lose_paths_and_controls() {
+        assert_eq!(display_name("قیمت‌ها.pdf"), "قیمت‌ها.pdf");
+        assert_eq!(display_name("../../etc/passwd"), "passwd");
+        assert_eq!(display_name("C:\\Users\\x\\a b.txt"), "a b.txt");
+        assert_eq!(display_name("a\u{0}b\nc.txt"), "abc.txt");
+        for empty in ["", "  ", "dir/", "..", "."] {
+            assert_eq!(display_name(empty), "file", "{empty:?}");
+        }
+        assert_eq!(display_name(&"x".repeat(400)).chars().count(), FILE_NAME_MAX);
+    }
+
+    #[test]
+    fn dispositions_carry_both_names() {
+        assert_eq!(
+            content_disposition("a b.txt"),
+            "attachment; filename=\"a b.txt\"; filename*=UTF-8''a%20b.txt"
+        );
+        let persian = content_disposition("فا\"یل.pdf");
+        assert!(persian.starts_with("attachment; filename=\"_____.pdf\""), "{persian}");
+        assert!(persian.contains("filename*=UTF-8''%D9%81"), "{persian}");
+    }
+
+    #[test]
+    fn files_live_under_the_node() {
+        let path = file_path(Path::new("data"), 4, 2);
+        assert_eq!(path, Path::new("data/files/4/2"));
+    }
+}

@@ -1,0 +1,30 @@
+//! The HTTP layer: routes (one module per area, each with its own
+//! `router()`), extractors, the JSON error shape, the OpenAPI document and
+//! the web app. Nothing outside this folder imports from it.
+
+pub mod documented_route;
+pub mod error_response;
+pub mod extract;
+pub mod openapi;
+pub mod routes;
+pub mod web;
+
+use std::sync::Arc;
+
+use axum::{Extension, Router};
+use utoipa::OpenApi;
+
+use crate::state::AppState;
+
+/// The API below `/api` and its OpenAPI document, both from the one
+/// declaration of each route; the router serves the document too. Whatever
+/// matches no route answers 404 in the JSON error shape.
+pub fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
+    let (router, paths) = routes::router().split_for_parts();
+    let doc = openapi::ApiDoc::openapi().nest("/api", paths);
+    let router = router
+        .fallback(routes::not_found)
+        .method_not_allowed_fallback(routes::not_found)
+        .layer(Extension(Arc::new(doc.clone())));
+    (router, doc)
+}

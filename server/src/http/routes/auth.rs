@@ -1,0 +1,139 @@
+//! Accounts: register, log in, and who am I.
+
+use std::sync::{Arc, LazyLock};
+
+use axum::extract::State;
+use axum::http::StatusCode;
+use dastyar_core::MessageCode;
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+use utoipa::ToSchema;
+
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use crate::accounts::token::JwtKeys;
+use crate::accounts::{email, password};
+use crate::db::Db;
+use crate::error::ApiError;
+use crate::http::error_response::ErrorBody;
+use crate::http::extract::{AuthUser, Json};
+use crate::names::{self, USER_NAME_MAX};
+use crate::state::AppState;
+use crate::store::users::{self, CreateError, User};
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(register)).routes(routes!(login)).routes(routes!(me))
+}
+
+#[derive(Debug, Deserialize, ToSchema, TS)]
+#[ts(export, export_to = "api/")]
+pub struct RegisterRequest {
+    pub email: String,
+    /// At least 8 characters with a letter and a digit.
+    pub password: String,
+    pub name: String,
+}
+
+#[derive(Debug, Deserialize, ToSchema, TS)]
+#[ts(export, export_to = "api/")]
+pub struct LoginRequest {
+    pub email: String,
+    pub password: String,
+}
+
+/// A bearer token (valid for 7 days) and whose it is.
+#[derive(Debug, Serialize, ToSchema, TS)]
+#[ts(export, export_to = "api/")]
+pub struct AuthResponse {
+    pub token: String,
+    pub user: User,
+}
+
+/// Create an account and sign in.
+#[utoipa::path(post, path = "/auth/register", tag = "auth",
+    request_body = RegisterRequest,
+    responses(
+        (status = 201, description = "Account created", body = AuthResponse),
+        (status = 422, description = "email_invalid, email_taken, password_too_weak, field_required or invalid_input, naming the field", body = ErrorBody),
+    ))]
+pub async fn register(
+    State(db): State<Db>,
+    State(keys): State<Arc<JwtKeys>>,
+    Json(body): Json<RegisterRequest>,
+) -> Result<(StatusCode, Json<AuthResponse>), ApiError> {
+    let email = email::normalize(&body.email);
+    if !email::is_valid(&email) {
+        return Err(ApiError::invalid("email", MessageCode::EmailInvalid));
+    }
+    if body.password.chars().count() > password::MAX_LEN {
+        return Err(ApiError::InvalidInput {
+            field: Some("password".into()),
+            reason: format!("longer than {} characters", password::MAX_LEN),
+        });
+    }
+    if !password::is_strong(&body.password) {
+        return Err(ApiError::invalid("password", MessageCode::PasswordTooWeak));
+    }
+    let name =
+        names::required(&body.name, USER_NAME_MAX).map_err(|e| e.on("name", USER_NAME_MAX))?;
+    let hash =
+        blocking(move || password::hash(&body.password)).await?.map_err(ApiError::internal)?;
+    let user = users::create(&db, &email, &name, &hash).await.map_err(|e| match e {
+        CreateError::EmailTaken => ApiError::invalid("email", MessageCode::EmailTaken),
+        CreateError::Db(e) => e.into(),
+    })?;
+    let token = keys.issue(user.id).map_err(ApiError::internal)?;
+    Ok((StatusCode::CREATED, Json(AuthResponse { token, user })))
+}
+
+/// Sign in with e-mail (any case) and password.
+#[utoipa::path(post, path = "/auth/login", tag = "auth",
+    request_body = LoginRequest,
+    responses(
+        (status = 200, description = "Signed in", body = AuthResponse),
+        (status = 401, description = "invalid_credentials", body = ErrorBody),
+        (status = 422, description = "The body is not valid", body = ErrorBody),
+    ))]
+pub async fn login(
+    State(db): State<Db>,
+    State(keys): State<Arc<JwtKeys>>,
+    Json(body): Json<LoginRequest>,
+) -> Result<Json<AuthResponse>, ApiError> {
+    // Hashed once, so an unknown e-mail costs as much time as a wrong password.
+    static NOBODY: LazyLock<String> =
+        LazyLock::new(|| password::hash("no such account 0").unwrap_or_default());
+
+    let account = users::by_email(&db, &email::normalize(&body.email)).await?;
+    let stored = account.as_ref().map(|a| a.password_hash.clone());
+    let matches = blocking(move || {
+        let stored = stored.unwrap_or_else(|| NOBODY.clone());
+        password::verify(&body.password, &stored)
+    })
+    .await?;
+    match account {
+        Some(account) if matches => {
+            let token = keys.issue(account.id).map_err(ApiError::internal)?;
+            Ok(Json(AuthResponse { token, user: account.user() }))
+        }
+        _ => Err(ApiError::InvalidCredentials),
+    }
+}
+
+/// The signed-in user.
+#[utoipa::path(get, path = "/auth/me", tag = "auth",
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "The signed-in user", body = User),
+        (status = 401, description = "unauthenticated", body = ErrorBody),
+    ))]
+pub async fn me(State(db): State<Db>, user: AuthUser) -> Result<Json<User>, ApiError> {
+    users::by_id(&db, user.id).await?.map(Json).ok_or(ApiError::Unauthenticated)
+}
+
+/// Runs CPU-heavy work (password hashing) off the async threads.
+async fn blocking<T: Send + 'static>(
+    work: impl FnOnce() -> T + Send + 'static,
+) -> Result<T, ApiError> {
+    tokio::task::spawn_blocking(work).await.map_err(ApiError::internal)
+}

@@ -1,0 +1,268 @@
+//! The files of file database and file repository nodes: `POST
+//! /playground/filedb/upload` (also `/filedb/upload`), `DELETE
+//! /filedb/file/{file_id}?node_id=`, and `GET /filedb/{id}/files/{file_id}` to
+//! get one back. The bytes stay on this server's disk (`crate::canvas::files`).
+
+use std::path::PathBuf;
+
+use axum::body::Body;
+use axum::extract::multipart::{Field, MultipartError, MultipartRejection};
+use axum::extract::{DefaultBodyLimit, Multipart, State};
+use axum::http::{HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use dastyar_core::data::files::FileEntry;
+use dastyar_core::messages::MessageCode;
+use serde::{Deserialize, Serialize};
+use tokio::io::AsyncWriteExt;
+use ts_rs::TS;
+use utoipa::ToSchema;
+
+use utoipa_axum::router::{OpenApiRouter, UtoipaMethodRouterExt};
+use utoipa_axum::routes;
+
+use crate::canvas::canvas_node_schema::CanvasNodeSchema;
+use crate::canvas::files::{self, Upload};
+use crate::canvas::nodes::NodeView;
+use crate::error::ApiError;
+use crate::http::error_response::ErrorBody;
+use crate::http::extract::{AuthUser, Json, Path, Query, positive_id};
+use crate::http::routes::nodes::DeleteAnswer;
+use crate::state::AppState;
+
+/// The most bytes accepted in all fields but `file` together (`node_id` and
+/// anything a client adds).
+const OTHER_FIELDS_MAX: usize = 64 * 1024;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    // Uploads are bounded by `max_upload_mb` while they stream in, not by the
+    // global body limit.
+    OpenApiRouter::new()
+        .routes(routes!(upload).layer(DefaultBodyLimit::disable()))
+        .routes(routes!(upload_at_filedb).layer(DefaultBodyLimit::disable()))
+        .routes(routes!(remove_file))
+        .routes(routes!(download))
+}
+
+/// The multipart form of an upload.
+#[derive(Debug, ToSchema)]
+#[allow(dead_code)] // documentation only
+pub struct UploadForm {
+    /// The file, with its name and content type.
+    #[schema(value_type = String, format = Binary)]
+    file: Vec<u8>,
+    /// The database id of one of my filedb or filerepository nodes.
+    node_id: i64,
+}
+
+/// `201` to an upload: the new entry and the node with it in its `files`.
+#[derive(Debug, Clone, Serialize, ToSchema, TS)]
+#[ts(export, export_to = "api/")]
+pub struct UploadAnswer {
+    pub file: FileEntry,
+    #[schema(value_type = CanvasNodeSchema)]
+    pub node: NodeView,
+}
+
+/// Uploads a file into one of my file database or file repository nodes.
+#[utoipa::path(post, path = "/playground/filedb/upload", tag = "files",
+    security(("bearer" = [])),
+    request_body(content = UploadForm, content_type = "multipart/form-data"),
+    responses(
+        (status = 201, description = "Stored; the entry and the node with it", body = UploadAnswer),
+        (status = 401, description = "unauthenticated", body = ErrorBody),
+        (status = 404, description = "No such filedb or filerepository node of mine", body = ErrorBody),
+        (status = 413, description = "The file is over DASTYAR_MAX_UPLOAD_MB (too_large)", body = ErrorBody),
+        (status = 422, description = "file or node_id missing (field_required), node_id not a positive integer (invalid_input), \
+            not multipart or an empty file (upload_failed)", body = ErrorBody),
+    ))]
+pub async fn upload(
+    State(state): State<AppState>,
+    user: AuthUser,
+    multipart: Result<Multipart, MultipartRejection>,
+) -> Result<Response, ApiError> {
+    let multipart = multipart.map_err(|_| upload_failed())?;
+    let mut temp = TempFile(None);
+    let (node_id, upload) = read_form(&state, multipart, &mut temp).await?;
+    let node_id = positive_id("node_id", node_id.as_deref())?;
+    let upload = upload.ok_or_else(|| ApiError::invalid("file", MessageCode::FieldRequired))?;
+    if upload.size == 0 {
+        return Err(upload_failed());
+    }
+    temp.0 = None; // `files::add` owns it now
+    let (file, row) = files::add(&state, user.id, node_id, upload).await?;
+    let answer = UploadAnswer { file, node: NodeView::of(&row)? };
+    Ok((StatusCode::CREATED, Json(answer)).into_response())
+}
+
+/// The same as `POST /api/playground/filedb/upload`.
+#[utoipa::path(post, path = "/filedb/upload", tag = "files",
+    security(("bearer" = [])),
+    request_body(content = UploadForm, content_type = "multipart/form-data"),
+    responses(
+        (status = 201, description = "Stored; the entry and the node with it", body = UploadAnswer),
+        (status = 404, description = "No such filedb or filerepository node of mine", body = ErrorBody),
+        (status = 413, description = "too_large", body = ErrorBody),
+        (status = 422, description = "field_required, invalid_input or upload_failed", body = ErrorBody),
+    ))]
+pub async fn upload_at_filedb(
+    state: State<AppState>,
+    user: AuthUser,
+    multipart: Result<Multipart, MultipartRejection>,
+) -> Result<Response, ApiError> {
+    upload(state, user, multipart).await
+}
+
+/// A temporary upload removed unless handed over.
+struct TempFile(Option<PathBuf>);
+
+impl Drop for TempFile {
+    fn drop(&mut self) {
+        if let Some(path) = self.0.take() {
+            let _ = std::fs::remove_file(path);
+        }
+    }
+}
+
+/// Reads the form: `node_id`'s text and the first `file`, streamed to a
+/// temporary file (whose path `temp` keeps for cleaning up).
+async fn read_form(
+    state: &AppState,
+    mut multipart: Multipart,
+    temp: &mut TempFile,
+) -> Result<(Option<String>, Option<Upload>), ApiError> {
+    let max = state.config.max_upload_bytes();
+    let mut node_id = None;
+    let mut upload = None;
+    let mut other_bytes = 0usize;
+    while let Some(mut field) = multipart.next_field().await.map_err(multipart_error)? {
+        match field.name() {
+            Some("file") if upload.is_none() => {
+                let name = files::display_name(field.file_name().unwrap_or_default());
+                let mime_type = field
+                    .content_type()
+                    .map(str::trim)
+                    .filter(|m| !m.is_empty())
+                    .unwrap_or("application/octet-stream")
+                    .to_owned();
+                let path = files::temp_path(&state.config.data_dir).await?;
+                temp.0 = Some(path.clone());
+                let size = stream_to(&mut field, &path, max).await?;
+                upload = Some(Upload { temp: path, name, mime_type, size });
+            }
+            name => {
+                let is_node_id = name == Some("node_id");
+                let mut text = Vec::new();
+                while let Some(chunk) = field.chunk().await.map_err(multipart_error)? {
+                    other_bytes += chunk.len();
+                    if other_bytes > OTHER_FIELDS_MAX {
+                        return Err(ApiError::TooLarge);
+                    }
+                    if is_node_id {
+                        text.extend_from_slice(&chunk);
+                    }
+                }
+                if is_node_id && node_id.is_none() {
+                    node_id = Some(String::from_utf8_lossy(&text).into_owned());
+                }
+            }
+        }
+    }
+    Ok((node_id, upload))
+}
+
+/// Writes a field to `path`, refusing more than `max` bytes; its size.
+async fn stream_to(field: &mut Field<'_>, path: &PathBuf, max: u64) -> Result<u64, ApiError> {
+    let mut out = tokio::fs::File::create(path).await.map_err(ApiError::internal)?;
+    let mut size = 0u64;
+    while let Some(chunk) = field.chunk().await.map_err(multipart_error)? {
+        size += chunk.len() as u64;
+        if size > max {
+            return Err(ApiError::TooLarge);
+        }
+        out.write_all(&chunk).await.map_err(ApiError::internal)?;
+    }
+    out.flush().await.map_err(ApiError::internal)?;
+    out.sync_data().await.map_err(ApiError::internal)?;
+    Ok(size)
+}
+
+fn upload_failed() -> ApiError {
+    ApiError::invalid("file", MessageCode::UploadFailed)
+}
+
+fn multipart_error(error: MultipartError) -> ApiError {
+    if error.status() == StatusCode::PAYLOAD_TOO_LARGE {
+        ApiError::TooLarge
+    } else {
+        upload_failed()
+    }
+}
+
+/// `?node_id=`: required, a positive integer.
+#[derive(Debug, Deserialize)]
+pub struct NodeQuery {
+    node_id: Option<String>,
+}
+
+/// Removes a file from one of my file nodes, entry and bytes. A file (or
+/// node of mine) already gone counts as removed.
+#[utoipa::path(delete, path = "/filedb/file/{file_id}", tag = "files",
+    security(("bearer" = [])),
+    params(
+        ("file_id" = i64, Path, description = "The file's id in its node's files"),
+        ("node_id" = i64, Query, description = "The filedb or filerepository node's database id"),
+    ),
+    responses(
+        (status = 200, description = "Removed, or there was nothing of mine to remove", body = DeleteAnswer),
+        (status = 401, description = "unauthenticated", body = ErrorBody),
+        (status = 422, description = "node_id missing (field_required) or not a positive integer (invalid_input)", body = ErrorBody),
+    ))]
+pub async fn remove_file(
+    State(state): State<AppState>,
+    user: AuthUser,
+    Path(file_id): Path<i64>,
+    Query(query): Query<NodeQuery>,
+) -> Result<Json<DeleteAnswer>, ApiError> {
+    let node_id = positive_id("node_id", query.node_id.as_deref())?;
+    files::remove(&state, user.id, node_id, file_id).await?;
+    Ok(Json(DeleteAnswer { success: true }))
+}
+
+/// One of my files, as uploaded.
+#[utoipa::path(get, path = "/filedb/{id}/files/{file_id}", tag = "files",
+    security(("bearer" = [])),
+    params(
+        ("id" = i64, Path, description = "The filedb or filerepository node's database id"),
+        ("file_id" = i64, Path, description = "The file's id in the node's files"),
+    ),
+    responses(
+        (status = 200, description = "The bytes, with the stored content type and an attachment Content-Disposition naming the original file",
+            content_type = "application/octet-stream"),
+        (status = 401, description = "unauthenticated", body = ErrorBody),
+        (status = 404, description = "No such node or file of mine", body = ErrorBody),
+    ))]
+pub async fn download(
+    State(state): State<AppState>,
+    user: AuthUser,
+    Path((id, file_id)): Path<(i64, i64)>,
+) -> Result<Response, ApiError> {
+    let (entry, path) = files::find(&state, user.id, id, file_id).await?;
+    let bytes = match tokio::fs::read(&path).await {
+        Ok(bytes) => bytes,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Err(ApiError::NotFound),
+        Err(e) => return Err(ApiError::internal(e)),
+    };
+    let content_type = entry
+        .mime_type
+        .as_deref()
+        .and_then(|m| HeaderValue::from_str(m).ok())
+        .unwrap_or(HeaderValue::from_static("application/octet-stream"));
+    let disposition = HeaderValue::from_str(&files::content_disposition(&entry.name))
+        .unwrap_or(HeaderValue::from_static("attachment"));
+    let mut response = Body::from(bytes).into_response();
+    let headers = response.headers_mut();
+    headers.insert(header::CONTENT_TYPE, content_type);
+    headers.insert(header::CONTENT_DISPOSITION, disposition);
+    headers.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
+    Ok(response)
+}

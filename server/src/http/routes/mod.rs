@@ -1,0 +1,53 @@
+//! The API under `/api`: each area brings its own `router()`, whose routes
+//! carry their OpenAPI operations (`utoipa_axum`), so the router, the
+//! document and the routing test's list come from one declaration.
+
+pub mod assistants;
+pub mod auth;
+pub mod containers;
+pub mod downgrade;
+pub mod edges;
+pub mod files;
+pub mod listings;
+pub mod mock_gateway;
+pub mod node_openapi;
+pub mod nodes;
+pub mod payments;
+pub mod project_queries;
+pub mod projects;
+pub mod shortcuts;
+pub mod subscription;
+pub mod telegram;
+pub mod toggles;
+
+use utoipa_axum::router::OpenApiRouter;
+
+use crate::error::ApiError;
+use crate::state::AppState;
+
+/// The routes below `/api` (paths here are relative to it).
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .merge(auth::router())
+        .merge(projects::router())
+        .merge(nodes::router())
+        .merge(assistants::router())
+        .merge(telegram::router())
+        .merge(edges::router())
+        .merge(containers::router())
+        .merge(project_queries::router())
+        .merge(shortcuts::router())
+        .merge(toggles::router())
+        .merge(listings::router())
+        .merge(files::router())
+        .merge(subscription::router())
+        .merge(payments::router())
+        .merge(mock_gateway::router())
+        .merge(downgrade::router())
+        .merge(crate::http::openapi::router())
+}
+
+/// The answer for any path or method the API does not have.
+pub async fn not_found() -> ApiError {
+    ApiError::NotFound
+}

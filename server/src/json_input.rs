@@ -1,0 +1,104 @@
+//! Reading JSON into a typed value with the failing field located: a syntax
+//! error answers `invalid_json`, a wrong shape `invalid_input` (or
+//! `field_required`) naming the field. The body extractor and the node
+//! machinery (which reads parts of a body) both use it.
+
+use dastyar_core::MessageCode;
+use serde::de::DeserializeOwned;
+
+use crate::error::ApiError;
+
+/// Deserialises a body, reporting where it went wrong.
+pub fn parse<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
+    let mut deserializer = serde_json::Deserializer::from_slice(bytes);
+    let value = serde_path_to_error::deserialize(&mut deserializer).map_err(located)?;
+    deserializer.end().map_err(|e| ApiError::InvalidJson { reason: e.to_string() })?;
+    Ok(value)
+}
+
+/// Reads a JSON value already parsed (a part of a body) as `T`, reporting
+/// where it went wrong as [`parse`] does.
+pub fn from_value<T: DeserializeOwned>(value: serde_json::Value) -> Result<T, ApiError> {
+    serde_path_to_error::deserialize(value).map_err(located)
+}
+
+fn located(error: serde_path_to_error::Error<serde_json::Error>) -> ApiError {
+    let path = error.path().to_string();
+    let inner = error.into_inner();
+    let reason = inner.to_string();
+    if !inner.is_data() {
+        return ApiError::InvalidJson { reason };
+    }
+    let parent = (path != ".").then_some(path);
+    match missing_field(&reason) {
+        Some(name) => ApiError::Invalid {
+            field: parent.map_or_else(|| name.to_owned(), |p| format!("{p}.{name}")),
+            code: MessageCode::FieldRequired,
+        },
+        None => ApiError::InvalidInput { field: parent, reason },
+    }
+}
+
+/// serde reports a missing field at its parent, naming it in the text.
+fn missing_field(reason: &str) -> Option<&str> {
+    reason.strip_prefix("missing field `")?.split('`').next()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde::Deserialize;
+
+    #[derive(Debug, Deserialize)]
+    #[allow(dead_code)]
+    struct Body {
+        email: String,
+        inner: Option<Inner>,
+    }
+
+    #[derive(Debug, Deserialize)]
+    #[allow(dead_code)]
+    struct Inner {
+        x: i64,
+    }
+
+    fn field_of(error: ApiError) -> (String, Option<String>) {
+        match error {
+            ApiError::Invalid { field, code } => (code.code(), Some(field)),
+            ApiError::InvalidInput { field, .. } => ("invalid_input".into(), field),
+            ApiError::InvalidJson { .. } => ("invalid_json".into(), None),
+            other => panic!("unexpected {other:?}"),
+        }
+    }
+
+    #[test]
+    fn errors_name_the_field() {
+        assert!(parse::<Body>(br#"{"email": "a"}"#).is_ok());
+        let parse = |s: &str| field_of(parse::<Body>(s.as_bytes()).unwrap_err());
+        assert_eq!(parse("{"), ("invalid_json".into(), None));
+        assert_eq!(parse(""), ("invalid_json".into(), None));
+        assert_eq!(parse(r#"{"email": "a"} x"#), ("invalid_json".into(), None));
+        assert_eq!(parse("{}"), ("field_required".into(), Some("email".into())));
+        assert_eq!(parse(r#"{"email": 5}"#), ("invalid_input".into(), Some("email".into())));
+        assert_eq!(
+            parse(r#"{"email": "a", "inner": {}}"#),
+            ("field_required".into(), Some("inner.x".into()))
+        );
+        assert_eq!(
+            parse(r#"{"email": "a", "inner": {"x": "y"}}"#),
+            ("invalid_input".into(), Some("inner.x".into()))
+        );
+        assert_eq!(parse("[]"), ("invalid_input".into(), None));
+    }
+
+    #[test]
+    fn values_name_the_field_too() {
+        let value = |v: serde_json::Value| field_of(from_value::<Body>(v).unwrap_err());
+        assert_eq!(value(serde_json::json!({})), ("field_required".into(), Some("email".into())));
+        assert_eq!(
+            value(serde_json::json!({"email": "a", "inner": {"x": "y"}})),
+            ("invalid_input".into(), Some("inner.x".into()))
+        );
+        assert!(from_value::<Body>(serde_json::json!({"email": "a", "extra": 1})).is_ok());
+    }
+}
