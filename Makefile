@@ -2,9 +2,11 @@
 #
 #   make run             build everything and serve the product at http://127.0.0.1:8080
 #                        (SQLite under ./data; DASTYAR_ADDR, DATABASE_URL... see `dastyar --help`)
-#   make test            everything CI checks (.ci/run): Rust tests on SQLite and, when
-#                        PostgreSQL is reachable, on PostgreSQL; bindings drift, the wasm
+#   make test            everything CI checks (.ci/run): format and lint (rustfmt, clippy,
+#                        ESLint), Rust tests on SQLite and, when PostgreSQL is reachable, on
+#                        PostgreSQL (required with CI=true); bindings drift, the wasm
 #                        package, JS type-check and vitest, then the Playwright specs
+#   make lint            cargo fmt --check, clippy -D warnings on every target, ESLint on web/
 #   make wasm            the npm package @dastyar/rules in wasm/pkg/ (rebuilt only when sources change)
 #   make web             the web app in web/dist/ with Vite (rebuilt only when sources change)
 #   make e2e             the Playwright specs (tests/e2e/): the real server and web app in
@@ -33,7 +35,7 @@ WEB_SOURCES := web/index.html web/package.json web/tsconfig.json web/vite.config
                $(shell find web/src web/public -type f ! -name '*.test.ts')
 WEB_DIST := web/dist/index.html
 
-.PHONY: build run server test tools wasm-toolchain rust-test bindings-check wasm js-test \
+.PHONY: build run server test lint tools wasm-toolchain rust-test bindings-check wasm js-test \
         web e2e e2e-server bench bench-canvas clean
 
 build: wasm web server
@@ -44,7 +46,7 @@ run: build
 server:
 	cargo build --release -p dastyar-server
 
-test: tools bindings-check js-test e2e
+test: tools lint bindings-check js-test e2e
 
 tools: wasm-toolchain $(NODE_DEPS)
 
@@ -55,12 +57,20 @@ $(NODE_DEPS): package.json package-lock.json $(wildcard */package.json)
 	npm ci
 	@touch $@
 
+# ---- Lint ----
+
+lint: $(NODE_DEPS)
+	cargo fmt --all --check
+	cargo clippy --workspace --all-targets -- -D warnings
+	npm run lint
+
 # ---- Rust ----
 
-# TEST_POSTGRES_URL: this machine's PostgreSQL when reachable (tools/ensure-postgres.sh).
+# TEST_POSTGRES_URL: this machine's PostgreSQL when reachable (tools/ensure-postgres.sh;
+# with CI=true a missing PostgreSQL fails here, naming what is missing).
 rust-test:
 	@mkdir -p target && touch target/bindings.stamp
-	TEST_POSTGRES_URL="$$(tools/ensure-postgres.sh)" $(CARGO_TEST)
+	url="$$(tools/ensure-postgres.sh)"; TEST_POSTGRES_URL="$$url" $(CARGO_TEST)
 
 bindings-check: rust-test
 	@tools/check-bindings.sh

@@ -17,6 +17,9 @@ fi
 if reachable; then
   echo "postgres: server tests also run on $url" >&2
   echo "$url"
+elif [ "${CI:-}" = "true" ]; then
+  echo "postgres: CI=true needs PostgreSQL on 127.0.0.1:5432 (or TEST_POSTGRES_URL) for the server tests, and none answers; install and start it (apt-get install postgresql)" >&2
+  exit 1
 else
   echo "postgres: no PostgreSQL on 127.0.0.1:5432; server tests run on SQLite only" >&2
 fi

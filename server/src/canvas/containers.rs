@@ -20,7 +20,6 @@ use crate::canvas::edges;
 use crate::canvas::graph::ProjectGraph;
 use crate::db::Db;
 use crate::error::ApiError;
-use crate::store::node_tx;
 use crate::store::nodes::{self, NewNode, NodeRow};
 use crate::store::tx::Tx;
 
@@ -144,7 +143,7 @@ pub async fn rename(
     if get_row(db, user_id, id).await?.is_none() {
         return Ok(None);
     }
-    match node_tx::rename(db.pool(), user_id, id, &new_name).await? {
+    match nodes::rename(db.pool(), user_id, id, &new_name).await? {
         Some(row) => Ok(Some(canvas(db, user_id, &row).await?)),
         None => Ok(None),
     }
@@ -162,7 +161,7 @@ pub async fn resize(
         return Ok(None);
     }
     let payload = NodePayload::Container(ContainerPayload { width, height, user_id: None });
-    match node_tx::resize(db.pool(), user_id, id, width, height, &payload).await? {
+    match nodes::resize(db.pool(), user_id, id, width, height, &payload).await? {
         Some(row) => Ok(Some(canvas(db, user_id, &row).await?)),
         None => Ok(None),
     }
@@ -190,12 +189,12 @@ pub async fn move_to(
 /// freed children, or `None` when the user has no such container.
 pub async fn delete(db: &Db, user_id: i64, id: i64) -> Result<Option<Vec<CanvasNode>>, ApiError> {
     let mut tx = Tx::begin(db).await?;
-    let Some(container) = node_tx::lock(&mut tx, user_id, id).await?.filter(is_container) else {
+    let Some(container) = nodes::lock(&mut tx, user_id, id).await?.filter(is_container) else {
         return Ok(None);
     };
     let origin = Position { x: container.position_x, y: container.position_y };
     let mut freed = Vec::new();
-    for child in node_tx::lock_children(&mut tx, user_id, id).await? {
+    for child in nodes::lock_children(&mut tx, user_id, id).await? {
         let at = absolute_position(origin, Position { x: child.position_x, y: child.position_y });
         let child = nodes::set_container(tx.conn(), user_id, child.id, None, at).await?;
         freed.push(child.ok_or_else(|| ApiError::internal("a locked child vanished"))?);
@@ -218,11 +217,11 @@ pub async fn add_node(
 ) -> Result<Option<CanvasNode>, ApiError> {
     let mut tx = Tx::begin(db).await?;
     let (container, node) = if id <= node_id {
-        let container = node_tx::lock(&mut tx, user_id, id).await?;
-        (container, node_tx::lock(&mut tx, user_id, node_id).await?)
+        let container = nodes::lock(&mut tx, user_id, id).await?;
+        (container, nodes::lock(&mut tx, user_id, node_id).await?)
     } else {
-        let node = node_tx::lock(&mut tx, user_id, node_id).await?;
-        (node_tx::lock(&mut tx, user_id, id).await?, node)
+        let node = nodes::lock(&mut tx, user_id, node_id).await?;
+        (nodes::lock(&mut tx, user_id, id).await?, node)
     };
     let Some(container) = container.filter(is_container) else { return Ok(None) };
     let Some(node) = node.filter(|n| n.project_id == container.project_id) else {
@@ -256,7 +255,7 @@ pub async fn add_node(
     }
     let standing = Position { x: node.position_x, y: node.position_y };
     let absolute = match node.container_id {
-        Some(current) => match node_tx::lock(&mut tx, user_id, current).await? {
+        Some(current) => match nodes::lock(&mut tx, user_id, current).await? {
             Some(c) => absolute_position(Position { x: c.position_x, y: c.position_y }, standing),
             None => standing,
         },

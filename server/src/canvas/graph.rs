@@ -16,7 +16,7 @@ use sqlx::AnyConnection;
 use crate::canvas::container_status;
 use crate::db::Db;
 use crate::store::edges::{self, EdgeRow};
-use crate::store::node_tx;
+use crate::store::nodes;
 use crate::store::nodes::{CorruptRow, NodeRow};
 use crate::store::tx::Tx;
 
@@ -58,12 +58,12 @@ impl ProjectGraph {
         let conn = tx.conn();
         let mut edges = edges::list_touching(&mut *conn, user_id, project_id, ends).await?;
         let near = with_other_ends(ends, &edges);
-        let mut nodes = node_tx::list_by_ids(&mut *conn, user_id, project_id, &near).await?;
+        let mut nodes = nodes::list_by_ids(&mut *conn, user_id, project_id, &near).await?;
         let containers: Vec<i64> =
             nodes.iter().filter(|n| n.kind == NodeKind::Container.as_str()).map(|n| n.id).collect();
         if !containers.is_empty() {
             let children =
-                node_tx::list_in_containers(&mut *conn, user_id, project_id, &containers).await?;
+                nodes::list_in_containers(&mut *conn, user_id, project_id, &containers).await?;
             let child_ids: Vec<i64> = children.iter().map(|n| n.id).collect(); // sorted
             let child_edges =
                 edges::list_touching(&mut *conn, user_id, project_id, &child_ids).await?;
@@ -73,7 +73,7 @@ impl ProjectGraph {
                     near.binary_search(id).is_err() && child_ids.binary_search(id).is_err()
                 })
                 .collect();
-            let further = node_tx::list_by_ids(&mut *conn, user_id, project_id, &missing).await?;
+            let further = nodes::list_by_ids(&mut *conn, user_id, project_id, &missing).await?;
             nodes.extend(children.into_iter().chain(further));
             nodes.sort_by_key(|n| n.id);
             nodes.dedup_by_key(|n| n.id);
@@ -89,7 +89,7 @@ impl ProjectGraph {
         user_id: i64,
         project_id: i64,
     ) -> Result<Self, sqlx::Error> {
-        let nodes = node_tx::list_for_project(&mut *conn, user_id, project_id).await?;
+        let nodes = nodes::list_for_project(&mut *conn, user_id, project_id).await?;
         let edges = edges::list_for_project(&mut *conn, user_id, project_id).await?;
         Ok(ProjectGraph { nodes, edges })
     }

@@ -24,6 +24,7 @@ use crate::state::AppState;
 use crate::store::jobs::{self, JobRow};
 use crate::store::nodes::{self, Inserted, NewNode, NodeRow};
 use crate::store::projects;
+use crate::store::tx::Tx;
 
 /// The longest node name, in characters (core's limit on labels).
 pub const NODE_NAME_MAX: usize = dastyar_core::validate::node::MAX_NAME_CHARS;
@@ -164,8 +165,8 @@ pub async fn create(
         payload,
     };
     let quota = current_plan::quota_for(state, user_id, kind).await?.flatten();
-    let mut tx = db.pool().begin().await?;
-    let row = match nodes::insert_within_quota(&mut tx, db.backend(), user_id, &new, quota).await? {
+    let mut tx = Tx::begin(db).await?;
+    let row = match nodes::insert_within_quota(&mut tx, user_id, &new, quota).await? {
         Inserted::Node(row) => *row,
         Inserted::NoProject => return Err(ApiError::NotFound),
         Inserted::QuotaFull { used } => {
@@ -174,7 +175,7 @@ pub async fn create(
     };
     if run_async {
         let job =
-            jobs::enqueue(&mut tx, user_id, CREATE_ASSISTANT_JOB, &json!({"node_id": row.id}))
+            jobs::enqueue(tx.conn(), user_id, CREATE_ASSISTANT_JOB, &json!({"node_id": row.id}))
                 .await?;
         tx.commit().await?;
         return Ok(Created::Queued { node: row, job });

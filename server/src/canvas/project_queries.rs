@@ -19,7 +19,7 @@ use crate::canvas::workflow;
 use crate::db::Db;
 use crate::error::ApiError;
 use crate::store::nodes::NodeRow;
-use crate::store::{edges, node_tx};
+use crate::store::{edges, nodes};
 
 /// A container with its children and the assistants that serve it.
 #[derive(Debug, Clone, Serialize, ToSchema, TS)]
@@ -211,7 +211,7 @@ pub fn triggers(graph: &ProjectGraph) -> Result<Vec<TriggerView>, ApiError> {
 
 /// The user's active triggers, across projects, oldest first.
 pub async fn active_triggers(db: &Db, user_id: i64) -> Result<Vec<TriggerView>, ApiError> {
-    let active: Vec<NodeRow> = node_tx::list_of_kind(db.pool(), user_id, NodeKind::Trigger)
+    let active: Vec<NodeRow> = nodes::list_of_kind(db.pool(), user_id, NodeKind::Trigger)
         .await?
         .into_iter()
         .filter(|t| matches!(t.payload(), Ok(NodePayload::Trigger(p)) if p.scheduler.is_active))
@@ -227,7 +227,7 @@ pub async fn active_triggers(db: &Db, user_id: i64) -> Result<Vec<TriggerView>, 
     }
     // One query for every assistant of the user (plans cap how many there are).
     let assistants: HashMap<i64, NodeRow> =
-        node_tx::list_of_kind(db.pool(), user_id, NodeKind::Assistant)
+        nodes::list_of_kind(db.pool(), user_id, NodeKind::Assistant)
             .await?
             .into_iter()
             .map(|row| (row.id, row))

@@ -5,6 +5,7 @@
 
 use axum::handler::Handler;
 use axum::routing::{MethodFilter, MethodRouter};
+use utoipa::ToSchema;
 use utoipa::openapi::path::{HttpMethod, Operation, PathItem, Paths};
 use utoipa::openapi::{RefOr, schema::Schema};
 use utoipa_axum::router::UtoipaMethodRouter;
@@ -45,6 +46,13 @@ impl DocumentedRoute {
             Some(item) => item.merge_operations(one),
             None => self.item = Some(one),
         }
+        self
+    }
+
+    /// `T`'s schema, and those it refers to, for the operations to refer to.
+    pub fn with_schema<T: ToSchema>(mut self) -> Self {
+        self.schemas.push((T::name().into_owned(), T::schema()));
+        T::schemas(&mut self.schemas);
         self
     }
 

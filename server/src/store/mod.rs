@@ -12,7 +12,6 @@ macro_rules! owned {
 pub mod credits;
 pub mod edges;
 pub mod jobs;
-pub mod node_tx;
 pub mod nodes;
 pub mod payments;
 pub mod projects;

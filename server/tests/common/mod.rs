@@ -89,8 +89,17 @@ where
     }
 }
 
+/// The PostgreSQL the tests use. With `CI=true` it is required: a green CI
+/// must mean both backends passed.
 pub fn postgres_url() -> Option<String> {
-    std::env::var("TEST_POSTGRES_URL").ok().filter(|url| !url.trim().is_empty())
+    let url = std::env::var("TEST_POSTGRES_URL").ok().filter(|url| !url.trim().is_empty());
+    if url.is_none() && std::env::var("CI").is_ok_and(|ci| ci == "true") {
+        panic!(
+            "CI=true needs PostgreSQL for the server tests: set TEST_POSTGRES_URL \
+             (make test finds the local server on 127.0.0.1:5432)"
+        );
+    }
+    url
 }
 
 /// A scratch folder (data folder, SQLite file, web folder) and, on

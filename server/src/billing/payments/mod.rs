@@ -5,6 +5,7 @@
 //! Amounts always come from the catalogue, never from the client.
 
 pub mod gateway;
+pub mod mock;
 pub mod settle;
 pub mod verify;
 

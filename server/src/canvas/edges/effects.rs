@@ -37,7 +37,7 @@ use dastyar_core::status::CreationStatus;
 
 use crate::error::ApiError;
 use crate::store::edges::{self, EdgeRow};
-use crate::store::node_tx;
+use crate::store::nodes;
 use crate::store::nodes::NodeRow;
 use crate::store::tx::Tx;
 
@@ -199,7 +199,7 @@ async fn locked(
     if gone == Some(id) {
         return Ok(None);
     }
-    Ok(node_tx::lock(tx, user_id, id).await?)
+    Ok(nodes::lock(tx, user_id, id).await?)
 }
 
 /// The database ids of the nodes of kind `kind` still joined to `id` by an
@@ -235,7 +235,7 @@ async fn change(
     let mut payload = row.payload()?;
     let mut status = row.status();
     if edit(&mut payload, &mut status) {
-        node_tx::write_data(tx.conn(), row.id, &payload, status).await?;
+        nodes::write_data(tx.conn(), row.id, &payload, status).await?;
     }
     Ok(())
 }

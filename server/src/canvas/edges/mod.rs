@@ -21,7 +21,7 @@ use crate::canvas::workflow;
 use crate::db::Db;
 use crate::error::ApiError;
 use crate::store::edges::{self, EdgeRow, NewEdge};
-use crate::store::node_tx;
+use crate::store::nodes;
 use crate::store::nodes::NodeRow;
 use crate::store::tx::Tx;
 
@@ -216,7 +216,7 @@ async fn end(
     (kind, id): (NodeKind, i64),
     field: &str,
 ) -> Result<NodeRow, ApiError> {
-    let node = node_tx::lock(tx, user_id, id)
+    let node = nodes::lock(tx, user_id, id)
         .await?
         .filter(|n| n.project_id == connect.project_id)
         .ok_or(ApiError::NotFound)?;
@@ -275,7 +275,7 @@ pub async fn disconnect(db: &Db, user_id: i64, edge: EdgeRef) -> Result<bool, Ap
 /// but leaves their side effects behind.
 pub async fn delete_node(db: &Db, user_id: i64, node_id: i64) -> Result<bool, ApiError> {
     let mut tx = Tx::begin(db).await?;
-    if node_tx::lock(&mut tx, user_id, node_id).await?.is_none() {
+    if nodes::lock(&mut tx, user_id, node_id).await?.is_none() {
         return Ok(false);
     }
     delete_node_in(&mut tx, user_id, node_id).await?;

@@ -33,6 +33,7 @@ pub fn router() -> OpenApiRouter<AppState> {
             .routes(
                 DocumentedRoute::new(format!("{prefix}/jobs/{{id}}"))
                     .on(HttpMethod::Get, job, node_openapi::job())
+                    .with_schema::<JobView>()
                     .into(),
             )
             .routes(

@@ -5,8 +5,6 @@
 //! payments made through it.
 
 use axum::extract::State;
-use dastyar_core::MessageCode;
-use dastyar_core::validate::card::card_last_four;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 use utoipa::ToSchema;
@@ -14,13 +12,13 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::billing::payments::{self, PaymentView, settle};
+use crate::billing::payments::PaymentView;
+use crate::billing::payments::mock::{self, MockPayer};
 use crate::error::ApiError;
 use crate::http::error_response::ErrorBody;
 use crate::http::extract::{AuthUser, Json};
 use crate::state::AppState;
-use crate::store;
-use crate::store::payments::{GatewayKind, PaymentPurpose, PaymentStatus, Receipt};
+use crate::store::payments::PaymentPurpose;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(confirm)).routes(routes!(confirm_credits))
@@ -72,7 +70,7 @@ pub async fn confirm(
     user: AuthUser,
     Json(request): Json<MockConfirmRequest>,
 ) -> Result<Json<MockConfirmAnswer>, ApiError> {
-    settle_mock(&state, user.id, PaymentPurpose::Plan, &request).await.map(Json)
+    confirm_as(&state, user.id, PaymentPurpose::Plan, request).await
 }
 
 /// Settles (or cancels) a credits payment made through the mock gateway.
@@ -91,59 +89,21 @@ pub async fn confirm_credits(
     user: AuthUser,
     Json(request): Json<MockConfirmRequest>,
 ) -> Result<Json<MockConfirmAnswer>, ApiError> {
-    settle_mock(&state, user.id, PaymentPurpose::Credits, &request).await.map(Json)
+    confirm_as(&state, user.id, PaymentPurpose::Credits, request).await
 }
 
-async fn settle_mock(
+async fn confirm_as(
     state: &AppState,
     user_id: i64,
     purpose: PaymentPurpose,
-    request: &MockConfirmRequest,
-) -> Result<MockConfirmAnswer, ApiError> {
-    if !state.config.providers.zarinpal.mock_enabled() {
-        return Err(ApiError::Conflict(MessageCode::MockGatewayDisabled));
-    }
-    let payment = store::payments::get(&state.db, user_id, request.payment_id)
-        .await?
-        .ok_or(ApiError::NotFound)?;
-    if payment.gateway() != Some(GatewayKind::Mock) {
-        return Err(ApiError::Conflict(MessageCode::PaymentGatewayMismatch));
-    }
-    if payment.purpose() != Some(purpose) {
-        return Err(ApiError::Conflict(MessageCode::PaymentPurposeMismatch));
-    }
-    let answer = |payment, newly_settled| async move {
-        Ok(MockConfirmAnswer { payment: payments::view(state, &payment).await?, newly_settled })
+    request: MockConfirmRequest,
+) -> Result<Json<MockConfirmAnswer>, ApiError> {
+    let payer = MockPayer {
+        cancel: request.cancel == Some(true),
+        card_number: request.card_number,
+        amount: request.amount,
     };
-    match payment.status() {
-        PaymentStatus::Paid => return answer(payment, false).await,
-        PaymentStatus::Failed => return Err(ApiError::Conflict(MessageCode::PaymentNotPending)),
-        PaymentStatus::Pending => {}
-    }
-    let card_last_four = request
-        .card_number
-        .as_deref()
-        .map(card_last_four)
-        .transpose()
-        .map_err(|problem| ApiError::Problems(vec![problem]))?;
-    let failure = if request.cancel == Some(true) {
-        Some(MessageCode::PaymentCancelled)
-    } else if request.amount.is_some_and(|amount| amount != payment.amount) {
-        Some(MessageCode::PaymentAmountMismatch)
-    } else {
-        None
-    };
-    if let Some(code) = failure {
-        store::payments::mark_failed(&state.db, payment.id, &code.code(), None).await?;
-        if code == MessageCode::PaymentAmountMismatch {
-            return Err(ApiError::Conflict(code));
-        }
-        let failed = store::payments::get(&state.db, user_id, payment.id)
-            .await?
-            .ok_or(ApiError::NotFound)?;
-        return answer(failed, false).await;
-    }
-    let receipt = Receipt { ref_id: Some(format!("MOCK-{}", payment.id)), card_last_four };
-    let settled = settle::paid(state, payment.id, &receipt).await?;
-    answer(settled.payment, settled.newly).await
+    let (payment, newly_settled) =
+        mock::confirm(state, user_id, request.payment_id, purpose, &payer).await?;
+    Ok(Json(MockConfirmAnswer { payment, newly_settled }))
 }

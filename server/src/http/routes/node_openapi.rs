@@ -38,23 +38,17 @@ use utoipa::openapi::{ContentBuilder, Ref, RefOr, Required, ResponseBuilder};
 
 use crate::canvas::nodes::Served;
 use crate::http::error_response::ErrorBody;
-use crate::http::routes::assistants::JobView;
-use crate::http::routes::nodes::{DeleteAnswer, NodeContainerRequest, NodePositionRequest};
 
 type Schemas = BTreeMap<String, RefOr<Schema>>;
 
-/// The schemas every node route refers to, and any canvas node.
+/// The schemas of core's types every node route refers to, and any canvas node.
 pub fn shared_schemas() -> Vec<(String, RefOr<Schema>)> {
     let mut schemas = Schemas::new();
     add::<ErrorBody>(&mut schemas);
     add::<NodePlacement>(&mut schemas);
     add::<Position>(&mut schemas);
-    add::<NodePositionRequest>(&mut schemas);
-    add::<NodeContainerRequest>(&mut schemas);
-    add::<DeleteAnswer>(&mut schemas);
     add::<TelegramRegisterPayload>(&mut schemas);
     add::<NodeUsage>(&mut schemas);
-    add::<JobView>(&mut schemas);
     add::<NodeKind>(&mut schemas);
     schemas.insert("CanvasNode".into(), canvas_node_schema());
     schemas.into_iter().collect()

@@ -31,6 +31,9 @@ pub fn router() -> OpenApiRouter<AppState> {
         DocumentedRoute::new("/projects/{id}/nodes")
             .on(HttpMethod::Get, project_nodes, node_openapi::project_nodes())
             .with_schemas(node_openapi::shared_schemas())
+            .with_schema::<NodePositionRequest>()
+            .with_schema::<NodeContainerRequest>()
+            .with_schema::<DeleteAnswer>()
             .into(),
     );
     for served in Served::all() {
