@@ -1,11 +1,15 @@
 //! The nineteen node kinds and what the spec says about each one as a kind:
 //! its canvas type string, whether it is stored, plan-limited, positionable or
-//! movable into a container, and the API collection that serves it.
+//! movable into a container (and why not), whether it is a provider assistant,
+//! its handles, and the API collection that serves it.
 
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::str::FromStr;
 use ts_rs::TS;
+
+use crate::connect;
+use crate::messages::MessageCode;
 
 /// A node kind. Serialised as its canvas type string (`"assistant"`, `"filedb"`, ...).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, TS)]
@@ -51,8 +55,20 @@ pub struct KindInfo {
     pub positionable: bool,
     /// `PATCH {collection}/{id}/container` exists for it.
     pub movable_into_container: bool,
+    /// The refusal shown when one of its nodes is put in a container; none
+    /// when it may go in.
+    pub container_refusal: Option<MessageCode>,
+    /// A provider assistant (assistants and analyzers): created through a
+    /// background job, and what an `assistant_id` names.
+    pub assistant_like: bool,
     /// The API collection (`assistants`, `vectorstores`, ...); none for the test frame.
     pub collection: Option<&'static str>,
+    /// Where its nodes live under `/api` (`/playground/assistants`, `/vectorstores`, ...); none for the test frame.
+    pub api_path: Option<String>,
+    /// Something may connect to it: it shows an input handle.
+    pub has_input: bool,
+    /// It may connect to something: it shows an output handle.
+    pub has_output: bool,
 }
 
 impl NodeKind {
@@ -153,6 +169,23 @@ impl NodeKind {
         )
     }
 
+    /// Why a node of this kind may not be put in a container, or `None` when
+    /// it may. Analyzers are connected to a container instead, and say so.
+    pub fn container_refusal(self) -> Option<MessageCode> {
+        match self {
+            NodeKind::Analyzer => Some(MessageCode::AnalyzerInsideContainer),
+            _ if !self.is_movable_into_container() => Some(MessageCode::NodeCannotMoveToContainer),
+            _ => None,
+        }
+    }
+
+    /// Assistants and analyzers are both provider assistants: a create
+    /// queues a background job that finishes them (`async: true`, then poll
+    /// the job), and an `assistant_id` may name either.
+    pub fn is_assistant_like(self) -> bool {
+        matches!(self, NodeKind::Assistant | NodeKind::Analyzer)
+    }
+
     /// The API collection name. Analyzers are assistants with
     /// `assistant_type = conversation_analyzer`, so they share the collection.
     pub fn collection(self) -> Option<&'static str> {
@@ -178,6 +211,16 @@ impl NodeKind {
         })
     }
 
+    /// Where the kind's nodes live under the API root: `/{collection}`, but
+    /// assistants and analyzers under `/playground/assistants` (spec §7).
+    /// `None` for the test frame.
+    pub fn api_path(self) -> Option<String> {
+        match self {
+            NodeKind::Assistant | NodeKind::Analyzer => Some("/playground/assistants".to_owned()),
+            _ => self.collection().map(|collection| format!("/{collection}")),
+        }
+    }
+
     /// The kind served by an API collection; `assistants` answers `Assistant`
     /// (the analyzer is told apart by its `assistant_type`).
     pub fn from_collection(collection: &str) -> Option<NodeKind> {
@@ -192,7 +235,12 @@ impl NodeKind {
             plan_limited: self.is_plan_limited(),
             positionable: self.is_positionable(),
             movable_into_container: self.is_movable_into_container(),
+            container_refusal: self.container_refusal(),
+            assistant_like: self.is_assistant_like(),
             collection: self.collection(),
+            api_path: self.api_path(),
+            has_input: connect::has_input(self),
+            has_output: connect::has_output(self),
         }
     }
 }
@@ -307,6 +355,59 @@ mod tests {
         spec.sort();
         assert_eq!(ours, spec);
         assert!(!NodeKind::Analyzer.is_movable_into_container());
+    }
+
+    #[test]
+    fn only_movable_kinds_go_into_containers_and_analyzers_say_why() {
+        for kind in NodeKind::ALL {
+            assert_eq!(
+                kind.container_refusal().is_none(),
+                kind.is_movable_into_container(),
+                "{kind}"
+            );
+        }
+        assert_eq!(
+            NodeKind::Analyzer.container_refusal(),
+            Some(MessageCode::AnalyzerInsideContainer)
+        );
+        assert_eq!(
+            NodeKind::Instruction.container_refusal(),
+            Some(MessageCode::NodeCannotMoveToContainer)
+        );
+        assert_eq!(
+            NodeKind::Container.container_refusal(),
+            Some(MessageCode::NodeCannotMoveToContainer)
+        );
+    }
+
+    #[test]
+    fn assistants_and_analyzers_are_assistant_like() {
+        let like: Vec<_> = NodeKind::ALL.into_iter().filter(|k| k.is_assistant_like()).collect();
+        assert_eq!(like, [NodeKind::Assistant, NodeKind::Analyzer]);
+    }
+
+    #[test]
+    fn api_paths_are_collections_but_assistants_live_in_the_playground() {
+        assert_eq!(NodeKind::Assistant.api_path().as_deref(), Some("/playground/assistants"));
+        assert_eq!(NodeKind::Analyzer.api_path().as_deref(), Some("/playground/assistants"));
+        assert_eq!(NodeKind::Vectorstore.api_path().as_deref(), Some("/vectorstores"));
+        assert_eq!(NodeKind::Testframe.api_path(), None);
+        for kind in NodeKind::ALL.into_iter().filter(|k| !k.is_assistant_like()) {
+            assert_eq!(kind.api_path(), kind.collection().map(|c| format!("/{c}")), "{kind}");
+        }
+    }
+
+    #[test]
+    fn handles_follow_the_connection_table() {
+        for kind in NodeKind::ALL {
+            let info = kind.info();
+            let targets_something = !connect::allowed_targets(kind).is_empty();
+            let targeted = NodeKind::ALL.into_iter().any(|s| connect::is_allowed(s, kind));
+            assert_eq!((info.has_output, info.has_input), (targets_something, targeted), "{kind}");
+        }
+        // The ends of every workflow.
+        assert!(!NodeKind::Iframe.info().has_output && NodeKind::Iframe.info().has_input);
+        assert!(NodeKind::Trigger.info().has_output && !NodeKind::Trigger.info().has_input);
     }
 
     #[test]
