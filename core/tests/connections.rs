@@ -57,9 +57,6 @@ fn ready_data(kind: NodeKind) -> Value {
             "apiKey": "A".repeat(40), "receptor": "09123456789",
             "sendMethod": "simple", "message": "سلام"
         }),
-        NodeKind::Container => {
-            json!({"status_info": {"subsystems": [{"type": "frame", "metadata": {}}]}})
-        }
         _ => json!({}),
     }
 }
@@ -77,6 +74,18 @@ fn ready_pair(source: NodeKind, target: NodeKind) -> (Graph, Proposal) {
         // An analyzer reaches telegram only through a container with a channel.
         nodes.push(node("container-99", NodeKind::Container, ready_data(NodeKind::Container)));
         edges.push(json!({"source": s, "target": "container-99"}));
+    }
+    // A ready container has a channel: an active chat frame inside it.
+    let containers: Vec<String> = nodes
+        .iter()
+        .filter(|n| n["type"] == "container")
+        .map(|n| n["id"].as_str().unwrap().to_owned())
+        .collect();
+    for (i, container) in containers.iter().enumerate() {
+        let mut frame =
+            node(&format!("iframe-{}", 90 + i), NodeKind::Iframe, json!({"isActive": true}));
+        frame["parentId"] = json!(container);
+        nodes.push(frame);
     }
     let graph = serde_json::from_value(json!({"nodes": nodes, "edges": edges})).unwrap();
     (graph, Proposal { source: s, target: t })

@@ -3,12 +3,14 @@
 //! [`check_connection`] is the one entry point: the canvas calls it while a
 //! connection is being dragged, the server calls it before storing an edge.
 
+mod container_status;
 mod edge;
 mod graph;
 mod rules;
 mod table;
 mod warnings;
 
+pub use container_status::{ACTIVE, container_status_info};
 pub use edge::{EdgeData, EdgeFlags, EdgeKind, EdgeRecord, edge_kind};
 pub use graph::{Graph, GraphEdge, Proposal};
 pub use table::{ALLOWED, allowed_targets, has_input, has_output, is_allowed};

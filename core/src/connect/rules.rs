@@ -14,6 +14,7 @@ use crate::validate::function_schema::function_is_connectable;
 use crate::validate::sms::{SmsConfigView, sms_config_complete};
 use crate::validate::wordpress::{normalize_wordpress_url, wordpress_auth_complete};
 
+use super::container_status::status_info_in;
 use super::graph::GraphIndex;
 use super::table;
 
@@ -237,11 +238,12 @@ fn request_has_api_definition(c: &Ctx) -> Result<(), MessageCode> {
     refuse_if(!linked_api_definition(c, request), RequestNeedsApiDefinition)
 }
 
-/// A container holds a channel when a chat frame or bot runs in it, or an
-/// iframe or telegram node sits inside it.
+/// A container holds a channel (spec: "an active chat frame, telegram or
+/// iframe") when a chat frame or bot runs in it, as its status computed from
+/// the graph says (never the copy stored in its data, which may be stale),
+/// or an iframe or telegram node sits inside it.
 fn container_has_channel(c: &Ctx, container: &CanvasNode) -> bool {
-    let running =
-        container.data.base().status_info.as_ref().is_some_and(|info| !info.subsystems.is_empty());
+    let running = !status_info_in(c.graph, &container.id).subsystems.is_empty();
     running || c.graph.children(&container.id).any(|n| matches!(n.kind(), Iframe | Telegram))
 }
 
