@@ -32,6 +32,82 @@ pub struct WordpressAuthData {
     pub jwt_token: String,
 }
 
+/// A credential in [`WordpressAuthData`], named by its key there.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export, export_to = "rules/")]
+pub enum WordpressAuthField {
+    Username,
+    ApplicationPassword,
+    Password,
+    JwtToken,
+}
+
+impl WordpressAuthField {
+    /// Its key in `authData`.
+    pub fn key(self) -> &'static str {
+        match self {
+            WordpressAuthField::Username => "username",
+            WordpressAuthField::ApplicationPassword => "applicationPassword",
+            WordpressAuthField::Password => "password",
+            WordpressAuthField::JwtToken => "jwtToken",
+        }
+    }
+
+    /// A secret: shown hidden unless asked.
+    pub fn is_secret(self) -> bool {
+        self != WordpressAuthField::Username
+    }
+}
+
+impl WordpressAuthType {
+    /// The credentials this type signs in with, in form order.
+    pub fn fields(self) -> &'static [WordpressAuthField] {
+        match self {
+            WordpressAuthType::ApplicationPassword => {
+                &[WordpressAuthField::Username, WordpressAuthField::ApplicationPassword]
+            }
+            WordpressAuthType::Basic => {
+                &[WordpressAuthField::Username, WordpressAuthField::Password]
+            }
+            WordpressAuthType::Jwt => &[WordpressAuthField::JwtToken],
+        }
+    }
+}
+
+impl WordpressAuthData {
+    pub fn get(&self, field: WordpressAuthField) -> &str {
+        match field {
+            WordpressAuthField::Username => &self.username,
+            WordpressAuthField::ApplicationPassword => &self.application_password,
+            WordpressAuthField::Password => &self.password,
+            WordpressAuthField::JwtToken => &self.jwt_token,
+        }
+    }
+
+    fn get_mut(&mut self, field: WordpressAuthField) -> &mut String {
+        match field {
+            WordpressAuthField::Username => &mut self.username,
+            WordpressAuthField::ApplicationPassword => &mut self.application_password,
+            WordpressAuthField::Password => &mut self.password,
+            WordpressAuthField::JwtToken => &mut self.jwt_token,
+        }
+    }
+}
+
+/// `auth_data` with only `auth_type`'s credentials, the others blank, so a
+/// password typed for basic is not kept once JWT is chosen.
+pub fn auth_data_for(
+    auth_type: WordpressAuthType,
+    auth_data: &WordpressAuthData,
+) -> WordpressAuthData {
+    let mut kept = WordpressAuthData::default();
+    for &field in auth_type.fields() {
+        auth_data.get(field).clone_into(kept.get_mut(field));
+    }
+    kept
+}
+
 /// WordPress's own post statuses.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, TS)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
@@ -265,5 +341,57 @@ pub struct WordpressPayload {
 impl Default for WordpressPayload {
     fn default() -> Self {
         WordpressData::default().to_payload()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const ALL_TYPES: [WordpressAuthType; 3] =
+        [WordpressAuthType::ApplicationPassword, WordpressAuthType::Basic, WordpressAuthType::Jwt];
+
+    fn typed() -> WordpressAuthData {
+        WordpressAuthData {
+            username: "admin".into(),
+            application_password: "abcd efgh".into(),
+            password: "secret".into(),
+            jwt_token: "eyJ.x.y".into(),
+        }
+    }
+
+    #[test]
+    fn keys_are_the_serde_names() {
+        let json = serde_json::to_value(typed()).unwrap();
+        for t in ALL_TYPES {
+            for &field in t.fields() {
+                assert_eq!(serde_json::to_value(field).unwrap(), field.key());
+                assert_eq!(json[field.key()], typed().get(field), "{field:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn each_type_keeps_only_its_credentials() {
+        let kept = |t| serde_json::to_value(auth_data_for(t, &typed())).unwrap();
+        assert_eq!(
+            kept(WordpressAuthType::ApplicationPassword),
+            serde_json::json!({"username": "admin", "applicationPassword": "abcd efgh", "password": "", "jwtToken": ""})
+        );
+        assert_eq!(
+            kept(WordpressAuthType::Basic),
+            serde_json::json!({"username": "admin", "applicationPassword": "", "password": "secret", "jwtToken": ""})
+        );
+        assert_eq!(
+            kept(WordpressAuthType::Jwt),
+            serde_json::json!({"username": "", "applicationPassword": "", "password": "", "jwtToken": "eyJ.x.y"})
+        );
+    }
+
+    #[test]
+    fn only_the_user_name_is_shown() {
+        let secrets: Vec<_> =
+            ALL_TYPES.iter().flat_map(|t| t.fields()).filter(|f| !f.is_secret()).collect();
+        assert_eq!(secrets, [&WordpressAuthField::Username, &WordpressAuthField::Username]);
     }
 }

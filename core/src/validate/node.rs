@@ -14,7 +14,7 @@ use super::sms::validate_sms_api_key;
 use super::telegram::validate_telegram_token;
 use super::wordpress::normalize_wordpress_url;
 use crate::data::NodeData;
-use crate::data::apidefinition::auth_data_for;
+use crate::data::{apidefinition, wordpress};
 use crate::messages::MessageCode;
 use crate::schedule::validate_schedule;
 
@@ -50,11 +50,14 @@ pub fn prepare_node_data(data: &mut NodeData) -> Result<(), Vec<FieldError>> {
         }
         NodeData::Scheduler(s) => check(validate_schedule(&s.schedule)),
         NodeData::Trigger(t) => check(validate_schedule(&t.schedule)),
-        NodeData::Wordpress(w) if !w.site_url.trim().is_empty() => {
-            check(normalize_wordpress_url(&w.site_url).map(|url| w.site_url = url));
+        NodeData::Wordpress(w) => {
+            w.auth_data = wordpress::auth_data_for(w.auth_type, &w.auth_data);
+            if !w.site_url.trim().is_empty() {
+                check(normalize_wordpress_url(&w.site_url).map(|url| w.site_url = url));
+            }
         }
         NodeData::Apidefinition(a) => {
-            a.auth_data = Value::Object(auth_data_for(a.auth_type, &a.auth_data));
+            a.auth_data = Value::Object(apidefinition::auth_data_for(a.auth_type, &a.auth_data));
             if !a.base_url.trim().is_empty() {
                 let url =
                     normalize_http_url(&a.base_url, "baseUrl", MessageCode::ApiBaseUrlInvalid);
@@ -144,6 +147,15 @@ mod tests {
         prepare_node_data(&mut wp).unwrap();
         let NodeData::Wordpress(w) = &wp else { unreachable!() };
         assert_eq!(w.site_url, "https://blog.example.ir");
+
+        let mut wp = data(
+            NodeKind::Wordpress,
+            json!({"authType": "jwt", "authData": {"username": "admin", "password": "pw", "jwtToken": "eyJ"}}),
+        );
+        prepare_node_data(&mut wp).unwrap();
+        let NodeData::Wordpress(w) = &wp else { unreachable!() };
+        assert_eq!((w.auth_data.username.as_str(), w.auth_data.password.as_str()), ("", ""));
+        assert_eq!(w.auth_data.jwt_token, "eyJ");
 
         let mut frame = data(
             NodeKind::Iframe,

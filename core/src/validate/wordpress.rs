@@ -20,20 +20,13 @@ pub fn wordpress_auth_errors(
     auth_type: WordpressAuthType,
     auth: &WordpressAuthData,
 ) -> Vec<FieldError> {
-    let needed: &[(&str, &str)] = match auth_type {
-        WordpressAuthType::ApplicationPassword => &[
-            ("authData.username", &auth.username),
-            ("authData.applicationPassword", &auth.application_password),
-        ],
-        WordpressAuthType::Basic => {
-            &[("authData.username", &auth.username), ("authData.password", &auth.password)]
-        }
-        WordpressAuthType::Jwt => &[("authData.jwtToken", &auth.jwt_token)],
-    };
-    needed
+    auth_type
+        .fields()
         .iter()
-        .filter(|(_, value)| value.trim().is_empty())
-        .map(|(field, _)| FieldError::new(field, MessageCode::FieldRequired))
+        .filter(|&&field| auth.get(field).trim().is_empty())
+        .map(|field| {
+            FieldError::new(&format!("authData.{}", field.key()), MessageCode::FieldRequired)
+        })
         .collect()
 }
 
