@@ -15,8 +15,12 @@ while IFS= read -r file; do
   # ts-rs writes extensionless relative imports (`from "./NodeKind"`); add `.js`
   # so the declarations resolve under every TypeScript moduleResolution.
   sed -E 's#^(import .* from "\.\.?/[^"]+)";$#\1.js";#' "$file" > "wasm/pkg/types/$name.d.ts"
-  # Only top-level types are re-exported; subfolders hold helpers they import.
-  [[ $name == */* ]] || echo "export type * from \"./$name.js\";" >> wasm/pkg/types/index.d.ts
+  # The rules' types (rules/) and, until the web takes them from an API layer
+  # of its own, the server's (api/) are re-exported; other folders hold
+  # helpers they import (serde_json/).
+  if [[ $name == rules/* || $name == api/* ]]; then
+    echo "export type * from \"./$name.js\";" >> wasm/pkg/types/index.d.ts
+  fi
   count=$((count + 1))
 done < <(find bindings -name '*.ts' | sort)
 echo "wasm: copied $count types from bindings/ into wasm/pkg/types"

@@ -133,7 +133,7 @@ pub struct LlmSettings {
 #[derive(Debug, Clone, Args)]
 #[command(next_help_heading = "Telegram")]
 pub struct TelegramSettings {
-    /// Base URL of the Telegram Bot API.
+    /// Base URL of the Telegram Bot API. Not read yet: the Telegram channel will use it.
     #[arg(id = "telegram_api_url", value_name = "URL", long = "telegram-api-url", env = "DASTYAR_TELEGRAM_API_URL",
           default_value = DEFAULT_TELEGRAM_API_URL, global = true)]
     pub api_url: String,
@@ -142,7 +142,7 @@ pub struct TelegramSettings {
 #[derive(Debug, Clone, Args)]
 #[command(next_help_heading = "Kavenegar SMS")]
 pub struct KavenegarSettings {
-    /// Base URL of the Kavenegar REST API.
+    /// Base URL of the Kavenegar REST API. Not read yet: sending SMS will use it.
     #[arg(id = "kavenegar_api_url", value_name = "URL", long = "kavenegar-api-url", env = "DASTYAR_KAVENEGAR_API_URL",
           default_value = DEFAULT_KAVENEGAR_API_URL, global = true)]
     pub api_url: String,
@@ -192,7 +192,7 @@ impl ZarinpalSettings {
 #[derive(Debug, Clone, Args)]
 #[command(next_help_heading = "Google OAuth, Docs and Sheets")]
 pub struct GoogleSettings {
-    /// OAuth client id.
+    /// OAuth client id. Not read yet (nor the other Google settings): Google Docs and Sheets will use them.
     #[arg(
         id = "google_client_id",
         value_name = "ID",

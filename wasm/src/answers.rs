@@ -1,7 +1,8 @@
 //! The shapes the package answers in, beyond core's own types: validation
-//! results, connection checks, notices and the constants table. Their
-//! TypeScript is written in `lib.rs` as discriminated unions (`ok: true | false`),
-//! which ts-rs cannot express for a boolean tag.
+//! results, connection checks, notices, credential lists and the constants
+//! table, typed for TypeScript by ts-rs. `Checked` and `ConnectionCheck` are
+//! unions tagged by `ok: true | false`; the [`True`] and [`False`] tags type
+//! as the literals, so TypeScript narrows on `ok`.
 
 use dastyar_core::connect::{Allowed, EdgeFlags, EdgeKind, Refusal};
 use dastyar_core::data::NodeData;
@@ -10,9 +11,11 @@ use dastyar_core::timing::{TIMINGS, Timings};
 use dastyar_core::validate::FieldError;
 use dastyar_core::{MessageCode, data, paging, sms_billing, thumbnail};
 use serde::Serialize;
+use ts_rs::{Config, TS};
 
 /// A problem with one field: the field, the code and its Persian message.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, TS)]
+#[ts(export, export_to = "rules/")]
 pub struct Problem {
     pub field: String,
     pub code: MessageCode,
@@ -26,15 +29,17 @@ impl From<FieldError> for Problem {
 }
 
 /// Node data as it would be saved, and what is wrong with it.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, TS)]
+#[ts(export, export_to = "rules/")]
 pub struct Prepared {
     pub data: NodeData,
     pub problems: Vec<Problem>,
 }
 
-/// `{ok: true, value}` or `{ok: false, error}`.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+/// A validator's answer: `{ok: true, value}` or `{ok: false, error}`.
+#[derive(Debug, Clone, PartialEq, Serialize, TS)]
 #[serde(untagged)]
+#[ts(export, export_to = "rules/")]
 pub enum Checked<T> {
     Valid { ok: True, value: T },
     Invalid { ok: False, error: Problem },
@@ -49,9 +54,10 @@ impl<T> From<Result<T, FieldError>> for Checked<T> {
     }
 }
 
-/// `{ok: true, edgeKind, flags}` or `{ok: false, code, message}`.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+/// A connection check's answer: `{ok: true, edgeKind, flags}` or `{ok: false, code, message}`.
+#[derive(Debug, Clone, PartialEq, Serialize, TS)]
 #[serde(untagged, rename_all_fields = "camelCase")]
+#[ts(export, export_to = "rules/")]
 pub enum ConnectionCheck {
     Allowed { ok: True, edge_kind: EdgeKind, flags: EdgeFlags },
     Refused { ok: False, code: MessageCode, message: String },
@@ -67,7 +73,8 @@ impl From<Result<Allowed, Refusal>> for ConnectionCheck {
 }
 
 /// A message to show: its code and Persian text.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, TS)]
+#[ts(export, export_to = "rules/")]
 pub struct Notice {
     pub code: MessageCode,
     pub message: String,
@@ -79,12 +86,43 @@ impl From<MessageCode> for Notice {
     }
 }
 
-/// Serialises as `true`.
+/// One credential of an auth type (an API definition's [`AuthField`] or a
+/// WordPress site's [`WordpressAuthField`]), in form order, and whether it is
+/// secret (shown hidden unless asked).
+///
+/// [`AuthField`]: dastyar_core::data::apidefinition::AuthField
+/// [`WordpressAuthField`]: dastyar_core::data::wordpress::WordpressAuthField
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS)]
+#[ts(export, export_to = "rules/")]
+pub struct AuthFieldInfo<F> {
+    pub field: F,
+    pub secret: bool,
+}
+
+/// Serialises as `true`, and is typed as the literal `true`.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct True;
-/// Serialises as `false`.
+/// Serialises as `false`, and is typed as the literal `false`.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct False;
+
+/// A literal type, inlined wherever it is used (as ts-rs types `bool`).
+macro_rules! literal_ts {
+    ($ty:ty, $literal:literal) => {
+        impl TS for $ty {
+            type WithoutGenerics = Self;
+            type OptionInnerType = Self;
+            fn name(_: &Config) -> String {
+                $literal.to_owned()
+            }
+            fn inline(cfg: &Config) -> String {
+                Self::name(cfg)
+            }
+        }
+    };
+}
+literal_ts!(True, "true");
+literal_ts!(False, "false");
 
 impl Serialize for True {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
@@ -99,8 +137,9 @@ impl Serialize for False {
 }
 
 /// The spec's business constants in one value (spec §9).
-#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, TS)]
 #[serde(rename_all = "camelCase")]
+#[ts(export, export_to = "rules/")]
 pub struct Constants {
     pub timings: Timings,
     pub default_node_position: Position,

@@ -13,8 +13,11 @@ use chrono::{DateTime, Utc};
 use dastyar_core::connect::{self, EdgeData, EdgeKind, Graph, Proposal};
 use dastyar_core::credits::CustomCredits;
 use dastyar_core::data::apidefinition::{self, ApiAuthType, AuthField};
+use dastyar_core::data::common::StatusInfo;
 use dastyar_core::data::sms::SmsData;
-use dastyar_core::data::wordpress::{WordpressAuthData, WordpressAuthType};
+use dastyar_core::data::wordpress::{
+    self, WordpressAuthData, WordpressAuthField, WordpressAuthType,
+};
 use dastyar_core::data::{CanvasNode, NodeData, NodePayload};
 use dastyar_core::downgrade::{self, QuotaExcess};
 use dastyar_core::geometry::{self, Position, Rect, Viewport};
@@ -30,7 +33,9 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
-use crate::answers::{Checked, ConnectionCheck, Constants, Notice, Prepared, Problem};
+use crate::answers::{
+    AuthFieldInfo, Checked, ConnectionCheck, Constants, Notice, Prepared, Problem,
+};
 
 // ---- Kinds and node data ----
 
@@ -82,6 +87,11 @@ pub fn edge_kind(source: NodeKind, target: NodeKind) -> Option<EdgeKind> {
 /// A new pending edge's data; `None` when an id is not a canvas id.
 pub fn new_edge_data(kind: EdgeKind, source: &str, target: &str) -> Option<EdgeData> {
     Some(EdgeData::new(kind, CanvasId::parse(source)?, CanvasId::parse(target)?))
+}
+
+/// The subsystems running in a container, computed from the graph.
+pub fn container_status_info(graph: Graph, container_id: &str) -> StatusInfo {
+    connect::container_status_info(&graph, container_id)
 }
 
 pub fn disconnect_warning(source: CanvasNode, target: CanvasNode) -> Option<Notice> {
@@ -184,14 +194,27 @@ pub fn wordpress_auth_problems(
     problems(validate::wordpress::wordpress_auth_errors(auth_type, &auth))
 }
 
-/// An API-definition auth type's credentials, in form order.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-pub struct AuthFieldInfo {
-    pub field: AuthField,
-    pub secret: bool,
+/// A WordPress auth type's credentials, in form order.
+pub fn wordpress_auth_fields(
+    auth_type: WordpressAuthType,
+) -> Vec<AuthFieldInfo<WordpressAuthField>> {
+    auth_type
+        .fields()
+        .iter()
+        .map(|&field| AuthFieldInfo { field, secret: field.is_secret() })
+        .collect()
 }
 
-pub fn auth_fields(auth_type: ApiAuthType) -> Vec<AuthFieldInfo> {
+/// authData with only the auth type's credentials (the others blank).
+pub fn wordpress_auth_data_for(
+    auth_type: WordpressAuthType,
+    auth_data: WordpressAuthData,
+) -> WordpressAuthData {
+    wordpress::auth_data_for(auth_type, &auth_data)
+}
+
+/// An API-definition auth type's credentials, in form order.
+pub fn auth_fields(auth_type: ApiAuthType) -> Vec<AuthFieldInfo<AuthField>> {
     auth_type
         .fields()
         .iter()
@@ -357,6 +380,9 @@ pub fn dispatch(function: &str, args: &[Value]) -> Option<Value> {
         "newEdgeData" => {
             call!(|k, s: String, t: String| new_edge_data(k, &s, &t); k: EdgeKind, s: String, t: String)
         }
+        "containerStatusInfo" => {
+            call!(|g, id: String| container_status_info(g, &id); g: Graph, id: String)
+        }
         "disconnectWarning" => call!(disconnect_warning; s: CanvasNode, t: CanvasNode),
         "edgeFailure" => call!(edge_failure; s: NodeKind, t: NodeKind),
         "parseCanvasId" => call!(|id: String| parse_canvas_id(&id); id: String),
@@ -382,6 +408,10 @@ pub fn dispatch(function: &str, args: &[Value]) -> Option<Value> {
         "normalizeWordpressUrl" => call!(|s: String| normalize_wordpress_url(&s); s: String),
         "wordpressAuthProblems" => {
             call!(wordpress_auth_problems; t: WordpressAuthType, a: WordpressAuthData)
+        }
+        "wordpressAuthFields" => call!(wordpress_auth_fields; t: WordpressAuthType),
+        "wordpressAuthDataFor" => {
+            call!(wordpress_auth_data_for; t: WordpressAuthType, a: WordpressAuthData)
         }
         "authFields" => call!(auth_fields; t: ApiAuthType),
         "authDataFor" => call!(auth_data_for; t: ApiAuthType, a: Value),

@@ -3,8 +3,9 @@
 //! Every export is a thin wrapper around a plain function in [`api`]; add the
 //! function there, its wrapper here, its name to `api::dispatch`, and a vector
 //! case in `tests/vectors/`. Types named in `unchecked_return_type` and
-//! `unchecked_param_type` come from `bindings/` (copied into `pkg/types/` by
-//! the build) or from the TypeScript section below.
+//! `unchecked_param_type` come from `bindings/rules/` (copied into
+//! `pkg/types/` by the build), imported by the TypeScript section below;
+//! this crate's own answer types derive theirs with ts-rs (`answers.rs`).
 //!
 //! Numbers that are ids or times cross as JavaScript numbers (`f64`), not
 //! BigInt, and are checked to be whole on the way in.
@@ -19,50 +20,14 @@ use wasm_bindgen::prelude::*;
 #[wasm_bindgen(typescript_custom_section)]
 const TS_TYPES: &str = r#"
 import type {
-  ApiAuthType, AuthField, CanvasId, CustomCredits, CanvasNode, CreationStatus, EdgeData, EdgeFailure, EdgeFlags,
-  EdgeId, EdgeKind, Graph, KindInfo, LimitError, MessageCode, NodeCounts, NodeData, NodeKind,
-  NodePayload, NodeUsage, PlanQuota, PollStep, Position, Proposal, QuotaExcess, Rect, RetryAction,
-  Schedule, SmsData, SmsEstimate, TimezoneChoice, Timings, Viewport, WordpressAuthData,
-  WordpressAuthType,
+  ApiAuthType, AuthField, AuthFieldInfo, CanvasId, CanvasNode, Checked, ConnectionCheck, Constants,
+  CreationStatus, CustomCredits, EdgeData, EdgeFailure, EdgeId, EdgeKind, Graph, KindInfo,
+  LimitError, MessageCode, NodeCounts, NodeData, NodeKind, NodePayload, NodeUsage, Notice,
+  PlanQuota, PollStep, Position, Prepared, Problem, Proposal, QuotaExcess, Rect, RetryAction,
+  Schedule, SmsData, SmsEstimate, StatusInfo, TimezoneChoice, Viewport, WordpressAuthData,
+  WordpressAuthField, WordpressAuthType,
 } from "../types/index.js";
 export type * from "../types/index.js";
-
-/** A problem with one field, with its Persian message. */
-export type Problem = { field: string; code: MessageCode; message: string };
-/** A validator's answer. */
-export type Checked<T> = { ok: true; value: T } | { ok: false; error: Problem };
-/** `checkConnection`'s answer: the edge kind, or the rule's code and Persian message. */
-export type ConnectionCheck =
-  | { ok: true; edgeKind: EdgeKind; flags: EdgeFlags }
-  | { ok: false; code: MessageCode; message: string };
-/** Node data as it would be saved (normalised), and every malformed field. */
-export type Prepared = { data: NodeData; problems: Problem[] };
-/** One credential of an API-definition auth type. */
-export type AuthFieldInfo = { field: AuthField; secret: boolean };
-/** A message to show. */
-export type Notice = { code: MessageCode; message: string };
-/** The spec's business constants. */
-export type Constants = {
-  timings: Timings;
-  defaultNodePosition: Position;
-  nodeWidth: number;
-  nodeHeight: number;
-  groupPadding: number;
-  containerExitGap: number;
-  defaultContainerWidth: number;
-  defaultContainerHeight: number;
-  thumbnailWidth: number;
-  thumbnailHeight: number;
-  thumbnailBackground: string;
-  thumbnailPadding: number;
-  historyDefaultLimit: number;
-  triggerLogsDefaultLimit: number;
-  previewRunsDefaultCount: number;
-  subscriptionHistoryFirstPage: number;
-  subscriptionHistoryPerPage: number;
-  smsCostPerSegment: number;
-  smsCostPerSegmentPremium: number;
-};
 "#;
 
 fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsError> {
@@ -183,6 +148,15 @@ pub fn new_edge_data(
     target: &str,
 ) -> Result<JsValue, JsError> {
     to_js(&api::new_edge_data(from_js(edge_kind)?, source, target))
+}
+
+/// The subsystems running in a container (its status_info), computed from the graph.
+#[wasm_bindgen(js_name = containerStatusInfo, unchecked_return_type = "StatusInfo")]
+pub fn container_status_info(
+    #[wasm_bindgen(unchecked_param_type = "Graph")] graph: JsValue,
+    container_id: &str,
+) -> Result<JsValue, JsError> {
+    to_js(&api::container_status_info(from_js(graph)?, container_id))
 }
 
 /// The warning to show before disconnecting these two nodes, or null.
@@ -333,7 +307,7 @@ pub fn wordpress_auth_problems(
 
 /// The credentials an API-definition auth type keeps in authData, in form
 /// order, and which of them are secret.
-#[wasm_bindgen(js_name = authFields, unchecked_return_type = "AuthFieldInfo[]")]
+#[wasm_bindgen(js_name = authFields, unchecked_return_type = "AuthFieldInfo<AuthField>[]")]
 pub fn auth_fields(
     #[wasm_bindgen(unchecked_param_type = "ApiAuthType")] auth_type: JsValue,
 ) -> Result<JsValue, JsError> {
@@ -347,6 +321,27 @@ pub fn auth_data_for(
     auth_data: JsValue,
 ) -> Result<JsValue, JsError> {
     to_js(&api::auth_data_for(from_js(auth_type)?, from_js(auth_data)?))
+}
+
+/// The credentials a WordPress auth type signs in with, in form order, and
+/// which of them are secret.
+#[wasm_bindgen(
+    js_name = wordpressAuthFields,
+    unchecked_return_type = "AuthFieldInfo<WordpressAuthField>[]"
+)]
+pub fn wordpress_auth_fields(
+    #[wasm_bindgen(unchecked_param_type = "WordpressAuthType")] auth_type: JsValue,
+) -> Result<JsValue, JsError> {
+    to_js(&api::wordpress_auth_fields(from_js(auth_type)?))
+}
+
+/// WordPress authData keeping only the auth type's credentials (the others blank).
+#[wasm_bindgen(js_name = wordpressAuthDataFor, unchecked_return_type = "WordpressAuthData")]
+pub fn wordpress_auth_data_for(
+    #[wasm_bindgen(unchecked_param_type = "WordpressAuthType")] auth_type: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "WordpressAuthData")] auth_data: JsValue,
+) -> Result<JsValue, JsError> {
+    to_js(&api::wordpress_auth_data_for(from_js(auth_type)?, from_js(auth_data)?))
 }
 
 /// A bot registration payload has a non-empty string project_id.

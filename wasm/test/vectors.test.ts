@@ -3,6 +3,7 @@
 // and each case calls the real wasm export. wasm/tests/vectors.rs runs the same
 // files through api::dispatch in native Rust, so both must answer the same.
 // `expect` is a pattern: objects match on the keys they list (toMatchObject),
+// but an empty object only an empty object (toMatchObject would take any);
 // arrays element by element, anything else exactly.
 import * as rules from "@dastyar/rules";
 import { readdirSync, readFileSync } from "node:fs";
@@ -23,6 +24,28 @@ const exported = rules as unknown as Record<string, unknown>;
 /** The result as JSON sees it (what the Rust side compares). */
 const asJson = (value: unknown): unknown =>
   value === undefined ? null : JSON.parse(JSON.stringify(value));
+
+/**
+ * Where the pattern `expected` holds an empty object but `got` has a
+ * non-empty one, by path: toMatchObject lets `{}` match any object.
+ */
+function nonEmptyWhereEmpty(expected: unknown, got: unknown, path = "$"): string[] {
+  if (expected === null || typeof expected !== "object" || got === null || typeof got !== "object") return [];
+  if (Array.isArray(expected)) {
+    return Array.isArray(got) ? expected.flatMap((e, i) => nonEmptyWhereEmpty(e, got[i], `${path}[${i}]`)) : [];
+  }
+  const entries = Object.entries(expected);
+  if (entries.length === 0) return Object.keys(got).length === 0 ? [] : [path];
+  const other = got as Record<string, unknown>;
+  return entries.flatMap(([k, e]) => nonEmptyWhereEmpty(e, other[k], `${path}.${k}`));
+}
+
+it("an empty object in a pattern matches only an empty object", () => {
+  expect(nonEmptyWhereEmpty({}, {})).toEqual([]);
+  expect(nonEmptyWhereEmpty({}, { token: "abc" })).toEqual(["$"]);
+  expect(nonEmptyWhereEmpty({ a: [{ b: {} }] }, { a: [{ b: { c: 1 } }] })).toEqual(["$.a[0].b"]);
+  expect(nonEmptyWhereEmpty({ a: 1 }, { a: 1, b: {} })).toEqual([]);
+});
 
 /** Exported classes: tested below against the functions they stand for. */
 const CLASSES = new Set(["RulesGraph"]);
@@ -58,6 +81,7 @@ describe.each(vectors)("$file", ({ cases }) => {
     const result = asJson((fn as (...args: unknown[]) => unknown)(...args));
     if (expected !== null && typeof expected === "object") {
       expect(result).toMatchObject(expected as object);
+      expect(nonEmptyWhereEmpty(expected, result), "empty objects in the pattern").toEqual([]);
     } else {
       expect(result).toEqual(expected);
     }

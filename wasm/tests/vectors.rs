@@ -4,8 +4,9 @@
 //!
 //! A file is `{"function"?, "cases": [{"name", "function"?, "args", "expect"}]}`;
 //! a case's own `function` overrides the file's. `expect` is matched as a
-//! pattern: an object's listed keys must match (others may be present), arrays
-//! match element by element with the same length, anything else exactly.
+//! pattern: an object's listed keys must match (others may be present), but
+//! an empty object matches only an empty object (else it would match any);
+//! arrays match element by element with the same length, anything else exactly.
 
 use dastyar_wasm::api::dispatch;
 use serde::Deserialize;
@@ -44,6 +45,7 @@ fn matches(expected: &Value, got: &Value) -> bool {
         (Value::Array(x), Value::Array(y)) => {
             x.len() == y.len() && x.iter().zip(y).all(|(x, y)| matches(x, y))
         }
+        (Value::Object(x), Value::Object(y)) if x.is_empty() => y.is_empty(),
         (Value::Object(x), Value::Object(y)) => {
             x.iter().all(|(k, v)| y.get(k).is_some_and(|w| matches(v, w)))
         }
@@ -91,6 +93,9 @@ fn patterns_match_as_documented() {
     assert!(!matches(&json!([1, 2]), &json!([1, 2, 3])));
     assert!(matches(&json!(1), &json!(1.0)));
     assert!(!matches(&json!(null), &json!(false)));
+    assert!(matches(&json!({}), &json!({})));
+    assert!(!matches(&json!({}), &json!({"token": "abc"})));
+    assert!(!matches(&json!({"a": {}}), &json!({"a": {"b": 1}})));
 }
 
 #[test]

@@ -8,7 +8,6 @@ use dastyar_core::data::NodePayload;
 use dastyar_core::data::assistant::AssistantPayload;
 use dastyar_core::status::CreationStatus;
 
-use crate::canvas::nodes::is_assistant_like;
 use crate::error::ApiError;
 use crate::providers::llm::{AssistantSpec, LlmProvider, Registration};
 use crate::state::AppState;
@@ -88,7 +87,7 @@ async fn assistant(
     node_id: i64,
 ) -> Result<Option<(NodeRow, AssistantPayload)>, ApiError> {
     let Some(row) = nodes::get(&state.db, user_id, node_id).await? else { return Ok(None) };
-    if !row.kind().is_ok_and(is_assistant_like) {
+    if !row.kind().is_ok_and(NodeKind::is_assistant_like) {
         return Ok(None);
     }
     match row.payload().map_err(ApiError::internal)? {

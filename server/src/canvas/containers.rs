@@ -12,7 +12,6 @@ use dastyar_core::data::{CanvasNode, NodePayload};
 use dastyar_core::geometry::{
     DEFAULT_NODE_POSITION, Position, absolute_position, relative_position,
 };
-use dastyar_core::messages::MessageCode;
 use dastyar_core::status::CreationStatus;
 use serde_json::{Map, json};
 
@@ -233,17 +232,9 @@ pub async fn add_node(
             reason: format!("node {node_id} is a {}, not a {kind}", node.kind),
         });
     }
-    let refusal = match kind {
-        NodeKind::Analyzer => Some(Refusal {
-            code: MessageCode::AnalyzerInsideContainer,
-            message: MessageCode::AnalyzerInsideContainer.persian().to_owned(),
-        }),
-        _ if !kind.is_movable_into_container() => Some(Refusal {
-            code: MessageCode::NodeCannotMoveToContainer,
-            message: MessageCode::NodeCannotMoveToContainer.render(&[("type", kind.label())]),
-        }),
-        _ => None,
-    };
+    let refusal = kind
+        .container_refusal()
+        .map(|code| Refusal { code, message: code.render(&[("type", kind.label())]) });
     if let Some(refusal) = refusal {
         let mut details = Map::new();
         details.insert("field".into(), json!("node_type"));

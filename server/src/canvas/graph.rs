@@ -5,15 +5,12 @@
 //! Listing a project's canvas nodes with container status is
 //! `ProjectGraph::load(..).await?.canvas_nodes()`.
 
-use std::collections::HashMap;
-
 use dastyar_core::NodeKind;
-use dastyar_core::connect::{Graph, GraphEdge};
+use dastyar_core::connect::{Graph, GraphEdge, container_status_info};
 use dastyar_core::data::CanvasNode;
 use dastyar_core::data::common::StatusInfo;
 use sqlx::AnyConnection;
 
-use crate::canvas::container_status;
 use crate::db::Db;
 use crate::store::edges::{self, EdgeRow};
 use crate::store::nodes;
@@ -132,50 +129,52 @@ impl ProjectGraph {
         ids
     }
 
-    /// Each container's running subsystems.
-    pub fn status_infos(&self) -> HashMap<i64, StatusInfo> {
-        self.of_kind(NodeKind::Container)
-            .map(|c| (c.id, container_status::status_info(self, c.id)))
-            .collect()
-    }
-
     /// One node as the canvas holds it; a container carries its status_info.
     pub fn canvas(&self, row: &NodeRow) -> Result<CanvasNode, CorruptRow> {
         let mut node = row.to_canvas()?;
         if row.kind()? == NodeKind::Container {
-            node.data.base_mut().status_info = Some(container_status::status_info(self, row.id));
+            let info = container_status_info(&self.plain_graph()?, &node.id);
+            node.data.base_mut().status_info = Some(info);
         }
         Ok(node)
     }
 
     pub fn canvas_nodes(&self) -> Result<Vec<CanvasNode>, CorruptRow> {
-        let infos = self.status_infos();
-        self.nodes
+        let mut graph = self.plain_graph()?;
+        let infos: Vec<(usize, StatusInfo)> = graph
+            .nodes
             .iter()
-            .map(|row| {
-                let mut node = row.to_canvas()?;
-                if let Some(info) = infos.get(&row.id) {
-                    node.data.base_mut().status_info = Some(info.clone());
-                }
-                Ok(node)
-            })
-            .collect()
+            .enumerate()
+            .filter(|(_, node)| node.kind() == NodeKind::Container)
+            .map(|(at, node)| (at, container_status_info(&graph, &node.id)))
+            .collect();
+        for (at, info) in infos {
+            graph.nodes[at].data.base_mut().status_info = Some(info);
+        }
+        Ok(graph.nodes)
     }
 
     /// The graph as core's connection rules read it.
     pub fn core_graph(&self) -> Result<Graph, CorruptRow> {
-        Ok(Graph {
-            nodes: self.canvas_nodes()?,
-            edges: self
-                .edges
-                .iter()
-                .map(|e| GraphEdge {
-                    id: e.id.to_string(),
-                    source: format!("{}-{}", e.source_type, e.source_id),
-                    target: format!("{}-{}", e.target_type, e.target_id),
-                })
-                .collect(),
-        })
+        Ok(Graph { nodes: self.canvas_nodes()?, edges: self.core_edges() })
+    }
+
+    /// Nodes as stored (containers without their computed status) and edges,
+    /// oldest first, as core reads them.
+    fn plain_graph(&self) -> Result<Graph, CorruptRow> {
+        let nodes = self.nodes.iter().map(NodeRow::to_canvas).collect::<Result<_, _>>()?;
+        Ok(Graph { nodes, edges: self.core_edges() })
+    }
+
+    fn core_edges(&self) -> Vec<GraphEdge> {
+        self.edges
+            .iter()
+            .map(|e| GraphEdge {
+                id: e.id.to_string(),
+                source: format!("{}-{}", e.source_type, e.source_id),
+                target: format!("{}-{}", e.target_type, e.target_id),
+            })
+            .collect()
     }
 }
 

@@ -4,7 +4,6 @@
 
 pub mod assistants;
 pub mod canvas_node_schema;
-pub mod container_status;
 pub mod containers;
 pub mod edges;
 pub mod files;

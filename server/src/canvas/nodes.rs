@@ -81,11 +81,6 @@ impl Served {
     }
 }
 
-/// Assistants and analyzers are both provider assistants.
-pub fn is_assistant_like(kind: NodeKind) -> bool {
-    matches!(kind, NodeKind::Assistant | NodeKind::Analyzer)
-}
-
 /// A node as the API answers it: the canvas node (`{id: "type-dbid", type,
 /// position, parentId?, data}`) and its database id.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
@@ -138,7 +133,7 @@ pub async fn create(
     let kind = new_kind(served, &fields);
     drop_client_fields(kind, &mut fields);
     fields.insert("name".into(), Value::String(name.clone()));
-    let run_async = is_assistant_like(kind) && fields.get("async") == Some(&Value::Bool(true));
+    let run_async = kind.is_assistant_like() && fields.get("async") == Some(&Value::Bool(true));
     let payload = prepare(kind, &name, fields)?;
 
     if projects::get(db, user_id, placement.project_id).await?.is_none() {
@@ -149,7 +144,7 @@ pub async fn create(
         container_in_project(state, user_id, container_id, placement.project_id, None).await?;
     }
 
-    let status = if is_assistant_like(kind) {
+    let status = if kind.is_assistant_like() {
         CreationStatus::Pending
     } else {
         CreationStatus::after_success(kind, attached_to_assistant(&payload))
@@ -181,7 +176,7 @@ pub async fn create(
         return Ok(Created::Queued { node: row, job });
     }
     tx.commit().await?;
-    if is_assistant_like(kind) {
+    if kind.is_assistant_like() {
         return match assistants::register(state, user_id, row.id).await? {
             Some(row) => Ok(Created::Node(row)),
             // Deleted by another request in the meantime: as if never created.
@@ -226,7 +221,7 @@ pub async fn update(
         }
     };
     drop_client_fields(kind, &mut fields);
-    if is_assistant_like(kind) {
+    if kind.is_assistant_like() {
         // The provider's side is the server's to record; the type is the node's kind.
         for key in ["assistant_type", "assistant_id", "provider_status"] {
             fields.remove(key);
@@ -243,7 +238,7 @@ pub async fn update(
     };
     merged.extend(fields);
     let payload = prepare(kind, &name, merged)?;
-    let status = if is_assistant_like(kind) {
+    let status = if kind.is_assistant_like() {
         // Pending while its creation job runs, error if registration failed:
         // an edit changes neither.
         row.status()
@@ -375,7 +370,7 @@ fn new_kind(served: Served, fields: &Map<String, Value>) -> NodeKind {
 /// decides), and an assistant's provider side and creation switches.
 fn drop_client_fields(kind: NodeKind, fields: &mut Map<String, Value>) {
     fields.remove("user_id");
-    if is_assistant_like(kind) {
+    if kind.is_assistant_like() {
         for key in ["assistant_id", "provider_status", "count"] {
             fields.remove(key);
         }
@@ -416,16 +411,13 @@ fn attached_to_assistant(payload: &NodePayload) -> bool {
     matches!(payload, NodePayload::Function(f) if f.assistant_id.is_some())
 }
 
-/// Analyzers are connected to containers, never put inside; other kinds the
-/// spec does not list stay out too.
+/// Core's kind rule: analyzers are connected to containers, never put
+/// inside; other kinds the spec does not list stay out too.
 fn may_enter_container(kind: NodeKind) -> Result<(), ApiError> {
-    if kind == NodeKind::Analyzer {
-        return Err(ApiError::NotForKind { kind, code: MessageCode::AnalyzerInsideContainer });
+    match kind.container_refusal() {
+        Some(code) => Err(ApiError::NotForKind { kind, code }),
+        None => Ok(()),
     }
-    if !kind.is_movable_into_container() {
-        return Err(ApiError::NotForKind { kind, code: MessageCode::NodeCannotMoveToContainer });
-    }
-    Ok(())
 }
 
 /// `container_id` must be one of the user's containers (404) in `project_id`
