@@ -6,7 +6,10 @@ import {
   kindInfo,
   kinds,
   normalizeIranianMobile,
+  wordpressAuthFields,
   type CanvasNode,
+  type MessageCode,
+  type WordpressAuthField,
   type KindInfo,
   type NodeKind,
 } from "@dastyar/rules";
@@ -37,4 +40,13 @@ const said: string = check.ok ? check.edgeKind : check.message;
 // @ts-expect-error a refusal has no edge kind until narrowed.
 const unnarrowed: string = check.edgeKind;
 
-export { collection, missing, normalised, notNull, said, unnarrowed, wrongKind };
+// A kind's container refusal is a catalogue code.
+const refusal: MessageCode | null = all[0].containerRefusal;
+
+// Credential lists name the auth type's own fields.
+const wpField: WordpressAuthField = wordpressAuthFields("jwt")[0].field;
+
+// @ts-expect-error a WordPress credential is not an API-definition one.
+const apiField: "token" = wordpressAuthFields("jwt")[0].field;
+
+export { apiField, refusal, wpField, collection, missing, normalised, notNull, said, unnarrowed, wrongKind };
