@@ -15,12 +15,11 @@ import {
 } from "@dastyar/rules";
 import { ApiError, request } from "./client";
 
-/** Where a kind's nodes live under `/api` (assistants and analyzers under the playground). */
+/** Where a kind's nodes live under `/api` (core's rule: assistants and analyzers under the playground). */
 export function collectionPath(kind: NodeKind): string {
-  if (kind === "assistant" || kind === "analyzer") return "/playground/assistants";
-  const collection = kindInfo(kind)?.collection;
-  if (!collection) throw new Error(`${kind} nodes are not stored on the server`);
-  return `/${collection}`;
+  const path = kindInfo(kind)?.apiPath;
+  if (!path) throw new Error(`${kind} nodes are not stored on the server`);
+  return path;
 }
 
 /** The body of a create call: where the node goes and its kind's payload. */

@@ -1,7 +1,6 @@
 // What the canvas knows about each kind, read once from the rules package:
-// the kind table, which handles a node shows, and a new node's data.
+// the kind table (with which handles a node shows) and a new node's data.
 import {
-  allowedTargets,
   defaultNodeData,
   kinds,
   type KindInfo,
@@ -16,19 +15,6 @@ export function kindInfoOf(kind: NodeKind): KindInfo {
   const info = BY_KIND.get(kind);
   if (!info) throw new Error(`unknown kind ${kind}`);
   return info;
-}
-
-/** Kinds that may connect out to something (they show an output handle). */
-const SOURCES = new Set(KINDS.filter((k) => allowedTargets(k.kind).length > 0).map((k) => k.kind));
-/** Kinds something may connect to (they show an input handle). */
-const TARGETS = new Set(KINDS.flatMap((k) => allowedTargets(k.kind)));
-
-export function hasOutput(kind: NodeKind): boolean {
-  return SOURCES.has(kind);
-}
-
-export function hasInput(kind: NodeKind): boolean {
-  return TARGETS.has(kind);
 }
 
 /** A function's name is the tool name the model calls, so it starts as a valid one. */

@@ -9,7 +9,7 @@ import { memo, useMemo, type ReactNode } from "react";
 import { fa } from "../../i18n/fa";
 import { jobProgressAtom, retryNodeAtom } from "../../state/canvas";
 import { formatNumber } from "../../format/number";
-import { hasInput, hasOutput, kindInfoOf } from "../kinds";
+import { kindInfoOf } from "../kinds";
 import type { AnyNodeData } from "../model";
 import { APPEARANCE } from "./appearance";
 import styles from "./NodeShell.module.css";
@@ -28,6 +28,7 @@ const zoomedOut = (s: ReactFlowState) => s.transform[2] < DETAIL_ZOOM;
 
 export const NodeShell = memo(function NodeShell({ id, kind, data, selected, children }: Props) {
   const { glyph, accent } = APPEARANCE[kind];
+  const info = kindInfoOf(kind);
   const status = data.creationStatus;
   // Changes only when the zoom crosses DETAIL_ZOOM, so zooming re-renders no card otherwise;
   // a thousand simpler cards halve what the browser lays out and paints.
@@ -43,14 +44,14 @@ export const NodeShell = memo(function NodeShell({ id, kind, data, selected, chi
       style={{ "--accent-kind": accent } as React.CSSProperties}
       dir="rtl"
     >
-      {hasInput(kind) && <Handle type="target" position={Position.Right} className={styles.handle} />}
+      {info.hasInput && <Handle type="target" position={Position.Right} className={styles.handle} />}
       <header className={styles.header}>
         <span className={styles.glyph} aria-hidden="true">
           {glyph}
         </span>
         <div className={styles.titles}>
           <h3 className={styles.label}>{data.label}</h3>
-          {!compact && <span className={styles.kind}>{kindInfoOf(kind).label}</span>}
+          {!compact && <span className={styles.kind}>{info.label}</span>}
         </div>
       </header>
       {children && !compact && <div className={styles.body}>{children}</div>}
@@ -58,7 +59,7 @@ export const NodeShell = memo(function NodeShell({ id, kind, data, selected, chi
         <StatusBadge id={id} status={status} />
         {status === "error" && kind !== "testframe" && !compact && <RetryButton id={id} />}
       </footer>
-      {hasOutput(kind) && <Handle type="source" position={Position.Left} className={styles.handle} />}
+      {info.hasOutput && <Handle type="source" position={Position.Left} className={styles.handle} />}
     </article>
   );
 });

@@ -157,6 +157,17 @@ describe("grouping nodes", () => {
     expect(nodeOf(store, "analyzer-3")!.parentId).toBeUndefined();
   });
 
+  it("leaves out a kind that never goes into containers, saying so with the kind's name", async () => {
+    const store = canvasWith(...two(), flowNode("instruction-4", {}, { position: { x: 2000, y: 2000 } }));
+    vi.mocked(createNode).mockResolvedValue(savedContainer());
+
+    await store.set(groupNodesAtom, ["function-7", "instruction-4", "assistant-1"]);
+
+    expect(texts(store)[0]).toBe(message("node_cannot_move_to_container", { type: kindInfo("instruction")!.label }));
+    expect(setNodeContainer).toHaveBeenCalledTimes(2);
+    expect(nodeOf(store, "instruction-4")!.parentId).toBeUndefined();
+  });
+
   it("leaves out nodes not yet stored and nodes already in a container", async () => {
     const store = canvasWith(
       flowNode("container-6", {}, { position: { x: 1000, y: 1000 } }),

@@ -33,10 +33,14 @@ export const groupNodesAtom = atom(null, async (get, set, ids: string[]): Promis
     .map((id) => findNode(nodes, id))
     .filter((n) => n !== undefined)
     .filter((n) => groupable(n.type as NodeKind, n.parentId, savedRef(n) !== null));
+  // A selected kind that never goes into containers says why (an analyzer: connect it instead).
   const refused = ids
     .map((id) => findNode(nodes, id))
-    .find((n) => n?.type === "analyzer");
-  if (refused) set(notifyAtom, { kind: "error", text: message("analyzer_inside_container", {}) });
+    .map((n) => n && kindInfoOf(n.type as NodeKind))
+    .find((info) => info?.containerRefusal != null);
+  if (refused?.containerRefusal) {
+    set(notifyAtom, { kind: "error", text: message(refused.containerRefusal, { type: refused.label }) });
+  }
   const box = groupingBox(members.map((n) => absoluteOf(nodes, n)));
   if (!box || members.length === 0) return null;
 

@@ -6,7 +6,7 @@ import { atom } from "jotai";
 import { ApiError } from "../../api/client";
 import { deleteContainer } from "../../api/containers";
 import { createNode, deleteNode, saveNodePosition } from "../../api/nodes";
-import { storedName } from "../../canvas/kinds";
+import { kindInfoOf, storedName } from "../../canvas/kinds";
 import { databaseId, toFlowNode, type FlowNode } from "../../canvas/model";
 import { notifyAtom } from "../notifications";
 import { edgesAtom, nodesAtom, projectIdAtom } from "./atoms";
@@ -14,11 +14,6 @@ import { failureText } from "./failures";
 import { findNode, mapNode, patchData, renameNode } from "./graph";
 import { pollJobAtom } from "./jobs";
 import { checkLimitAtom } from "./limits";
-
-/** Assistants and analyzers are created in the background and polled. */
-function createsThroughJob(kind: NodeKind): boolean {
-  return kind === "assistant" || kind === "analyzer";
-}
 
 /**
  * Sends node `id` (on the canvas, pending) to the server; answers its new
@@ -34,7 +29,8 @@ export const createOnServerAtom = atom(
   const typed = { type: kind, data: node.data } as NodeData;
   const payload = nodePayload(typed);
   if (!payload) return null;
-  if (createsThroughJob(kind)) Object.assign(payload, { async: true });
+  // Assistant-like kinds are finished by a background job, which is polled.
+  if (kindInfoOf(kind).assistantLike) Object.assign(payload, { async: true });
   const parentId = node.parentId ? databaseId(node.parentId) : null;
 
   try {

@@ -53,10 +53,9 @@ const settleOneAtom = atom(null, async (get, set, id: string, start: Placement |
   const parent = node.parentId ?? null;
 
   if (target !== null && target !== parent) {
-    if (!info.movableIntoContainer) {
+    if (info.containerRefusal !== null) {
       revert();
-      const code = kind === "analyzer" ? "analyzer_inside_container" : "node_cannot_move_to_container";
-      set(notifyAtom, { kind: "error", text: message(code, { type: info.label }) });
+      set(notifyAtom, { kind: "error", text: message(info.containerRefusal, { type: info.label }) });
       return;
     }
     const container = findNode(nodes, target)!;

@@ -3,8 +3,9 @@
 // template, and a description.
 import {
   normalizeWordpressUrl,
+  wordpressAuthDataFor,
+  wordpressAuthFields,
   wordpressAuthProblems,
-  type WordpressAuthData,
   type WordpressAuthType,
   type WordpressData,
   type WordpressPostFormat,
@@ -27,13 +28,6 @@ import { idOf, idsOf } from "./ids";
 
 const t = fa.nodes.wordpress;
 const AUTH_TYPES: readonly WordpressAuthType[] = ["application_password", "basic", "jwt"];
-/** The credentials each auth type asks for, in form order. */
-const AUTH_FIELDS: Record<WordpressAuthType, readonly (keyof WordpressAuthData)[]> = {
-  application_password: ["username", "applicationPassword"],
-  basic: ["username", "password"],
-  jwt: ["jwtToken"],
-};
-const SECRETS: ReadonlySet<keyof WordpressAuthData> = new Set(["applicationPassword", "password", "jwtToken"]);
 const STATUSES: readonly WordpressPostStatus[] = ["draft", "publish", "future", "pending", "private"];
 const FORMATS: readonly WordpressPostFormat[] = [
   "standard",
@@ -59,6 +53,8 @@ export function WordpressPanel({ form }: PanelProps<"wordpress">) {
     return answer.ok && answer.value !== draft.siteUrl ? answer.value : null;
   }, [draft.siteUrl]);
   const missing = useMemo(() => wordpressAuthProblems(draft.authType, draft.authData), [draft.authType, draft.authData]);
+  // Which credentials each auth type signs in with is core's rule.
+  const fields = useMemo(() => wordpressAuthFields(draft.authType), [draft.authType]);
 
   return (
     <>
@@ -77,14 +73,14 @@ export function WordpressPanel({ form }: PanelProps<"wordpress">) {
         name="authType"
         value={draft.authType}
         options={AUTH_TYPES.map((a) => ({ value: a, label: t.authTypes[a] }))}
-        onChange={(authType) => update({ authType })}
+        onChange={(authType) => update({ authType, authData: wordpressAuthDataFor(authType, draft.authData) })}
       />
-      {AUTH_FIELDS[draft.authType].map((field) => (
+      {fields.map(({ field, secret }) => (
         <TextInput
           key={field}
           label={t[field]}
           name={`authData.${field}`}
-          type={SECRETS.has(field) && !showSecrets ? "password" : "text"}
+          type={secret && !showSecrets ? "password" : "text"}
           ltr
           value={draft.authData[field]}
           error={error(`authData.${field}`)}
