@@ -1,14 +1,12 @@
 // Setting the scene through the HTTP API, for specs about something else.
-import type {
-  AuthResponse,
-  BillingCycle,
-  CreditOffer,
-  CurrentSubscription,
-  MockConfirmAnswer,
-  PaymentStarted,
-  PlanView,
-  Project,
-} from "@dastyar/rules";
+import type { AuthResponse } from "@dastyar/api/AuthResponse";
+import type { BillingCycle } from "@dastyar/api/BillingCycle";
+import type { CreditOffer } from "@dastyar/api/CreditOffer";
+import type { CurrentSubscription } from "@dastyar/api/CurrentSubscription";
+import type { MockConfirmAnswer } from "@dastyar/api/MockConfirmAnswer";
+import type { PaymentStarted } from "@dastyar/api/PaymentStarted";
+import type { PlanView } from "@dastyar/api/PlanView";
+import type { Project } from "@dastyar/api/Project";
 import { createHmac, randomBytes } from "node:crypto";
 import { serverUrl } from "./fixtures.ts";
 

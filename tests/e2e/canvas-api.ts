@@ -6,12 +6,12 @@ import {
   kindInfo,
   newEdgeData,
   nodePayload,
-  type CanvasEdge,
   type CanvasNode,
   type NodeKind,
-  type NodeView,
   type Position,
 } from "@dastyar/rules";
+import type { CanvasEdge } from "@dastyar/api/CanvasEdge";
+import type { NodeView } from "@dastyar/api/NodeView";
 import { serverUrl } from "./fixtures.ts";
 
 async function call<T>(token: string, path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {

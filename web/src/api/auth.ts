@@ -1,5 +1,5 @@
 // Accounts: sign up, sign in, who am I.
-import type { AuthResponse, LoginRequest, RegisterRequest, User } from "@dastyar/rules";
+import type { AuthResponse, LoginRequest, RegisterRequest, User } from "./types";
 import { request } from "./client";
 
 export function register(body: RegisterRequest): Promise<AuthResponse> {

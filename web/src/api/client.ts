@@ -1,6 +1,7 @@
 // The one place that talks to the server: JSON in and out, the bearer token
 // added, and every failure turned into an ApiError with the Persian text to show.
-import { message, type ErrorBody, type MessageCode } from "@dastyar/rules";
+import { message, type MessageCode } from "@dastyar/rules";
+import type { ErrorBody } from "./types";
 import { fa } from "../i18n/fa";
 import { currentPath, navigate } from "../router/history";
 import { paths, signInPath } from "../router/paths";

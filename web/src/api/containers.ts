@@ -1,16 +1,14 @@
 // Containers: create, delete (children stay where they are), rename, resize,
 // move, add a node, read with status_info.
+import type { CanvasNode, NodeKind, Position } from "@dastyar/rules";
 import type {
   AddNodeRequest,
-  CanvasNode,
   ContainerDeleted,
   ContainerDimensionsRequest,
   ContainerNameRequest,
   ContainerPositionRequest,
   CreateContainerRequest,
-  NodeKind,
-  Position,
-} from "@dastyar/rules";
+} from "./types";
 import { ApiError, request } from "./client";
 
 export type NewContainer = {

@@ -1,10 +1,5 @@
 // Edges: list, create (the server checks the same rules), edge_data, delete.
-import type {
-  CanvasEdge,
-  CreateEdgeRequest,
-  EdgeDataRequest,
-  EdgeDeleted,
-} from "@dastyar/rules";
+import type { CanvasEdge, CreateEdgeRequest, EdgeDataRequest, EdgeDeleted } from "./types";
 import { ApiError, request } from "./client";
 
 export function listEdges(projectId: number, signal?: AbortSignal): Promise<CanvasEdge[]> {

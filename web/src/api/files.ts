@@ -1,6 +1,7 @@
 // The files of file database and file repository nodes: upload (with
 // progress), delete, download; and the files reaching a vector store.
-import { message, type DeleteAnswer, type SourceFiles, type UploadAnswer } from "@dastyar/rules";
+import { message } from "@dastyar/rules";
+import type { DeleteAnswer, SourceFiles, UploadAnswer } from "./types";
 import { fa } from "../i18n/fa";
 import { ApiError, errorOf, request, signedInFailure } from "./client";
 import { getToken } from "./token";

@@ -4,7 +4,7 @@ import type {
   ProjectCategoryRequest,
   ProjectNameRequest,
   ProjectThumbnailRequest,
-} from "@dastyar/rules";
+} from "./types";
 import { ApiError, request } from "./client";
 
 /** My projects, newest first. */

@@ -20,7 +20,7 @@ import type {
   PurchaseCustomCreditsRequest,
   PurchaseRequest,
   SubscriptionHistory,
-} from "@dastyar/rules";
+} from "./types";
 import { request } from "./client";
 
 const BASE = "/subscription";

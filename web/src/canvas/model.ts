@@ -3,13 +3,13 @@
 import type { Edge, Node } from "@xyflow/react";
 import {
   parseCanvasId,
-  type CanvasEdge,
   type CanvasNode,
   type EdgeData,
   type Graph,
   type NodeData,
   type NodeKind,
 } from "@dastyar/rules";
+import type { CanvasEdge } from "../api/types";
 
 /** One kind's `data`. */
 export type DataOf<K extends NodeKind> = Extract<NodeData, { type: K }>["data"];

@@ -1,4 +1,4 @@
-import type { Project } from "@dastyar/rules";
+import type { Project } from "../api/types";
 import { useSetAtom } from "jotai";
 import { memo, useState } from "react";
 import { ApiError } from "../api/client";

@@ -1,6 +1,6 @@
 import { useAtomValue, useSetAtom } from "jotai";
 import { useEffect, useState } from "react";
-import type { Project } from "@dastyar/rules";
+import type { Project } from "../api/types";
 import { getProject } from "../api/projects";
 import { Workspace } from "../canvas/Workspace";
 import { CenteredMessage } from "../components/CenteredMessage";

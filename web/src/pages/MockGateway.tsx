@@ -1,4 +1,5 @@
-import { cardLastFour, type MockConfirmRequest, type PaymentView } from "@dastyar/rules";
+import { cardLastFour } from "@dastyar/rules";
+import type { MockConfirmRequest, PaymentView } from "../api/types";
 import { useState, type FormEvent, type ReactNode } from "react";
 import { ApiError } from "../api/client";
 import { confirmMockPayment } from "../api/subscription";

@@ -1,4 +1,5 @@
-import { message, persianDigits, type PaymentView } from "@dastyar/rules";
+import { message, persianDigits } from "@dastyar/rules";
+import type { PaymentView } from "../api/types";
 import { useState, type ReactNode } from "react";
 import { getPayment, verifyPayment } from "../api/subscription";
 import { CenteredMessage } from "../components/CenteredMessage";

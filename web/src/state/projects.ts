@@ -1,5 +1,5 @@
 // My projects as last loaded (null before the first load).
-import type { Project } from "@dastyar/rules";
+import type { Project } from "../api/types";
 import { atom } from "jotai";
 
 export const projectsAtom = atom<Project[] | null>(null);

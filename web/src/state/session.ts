@@ -1,6 +1,6 @@
 // Who is signed in. The token itself lives in localStorage (api/token.ts);
 // this is what the app knows about it.
-import type { AuthResponse, User } from "@dastyar/rules";
+import type { AuthResponse, User } from "../api/types";
 import { atom } from "jotai";
 import { me } from "../api/auth";
 import { ApiError } from "../api/client";

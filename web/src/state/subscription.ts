@@ -1,17 +1,16 @@
 // The subscription page's state: the plan catalogue, my plan and credits, the
 // credit offer, one page of history, my node counts; and the actions that buy
 // (each leaving for the gateway) or move me to a smaller plan.
-import {
-  constants,
-  type BillingCycle,
-  type CreditOffer,
-  type CreditPackage,
-  type CurrentSubscription,
-  type NodeCounts,
-  type PaymentStarted,
-  type PlanView,
-  type SubscriptionHistory,
-} from "@dastyar/rules";
+import { constants, type NodeCounts } from "@dastyar/rules";
+import type {
+  BillingCycle,
+  CreditOffer,
+  CreditPackage,
+  CurrentSubscription,
+  PaymentStarted,
+  PlanView,
+  SubscriptionHistory,
+} from "../api/types";
 import { atom, type Getter, type Setter } from "jotai";
 import { ApiError } from "../api/client";
 import { getNodeUsage } from "../api/nodes";

@@ -7,15 +7,12 @@ import {
   message,
   quotaExcess,
   type CustomCredits,
-  type DowngradeAnalysis,
-  type DowngradeNode,
   type NodeCounts,
   type NodeUsage,
   type PlanQuota,
-  type PlanView,
   type QuotaExcess,
-  type SubscriptionHistory,
 } from "@dastyar/rules";
+import type { DowngradeAnalysis, DowngradeNode, PlanView, SubscriptionHistory } from "../api/types";
 import { formatNumber, parseWholeNumber } from "../format/number";
 import { fa } from "../i18n/fa";
 

@@ -1,19 +1,17 @@
 // Fixtures shared by the subscription state tests: plans shaped like the
 // catalogue's, server answers, a downgrade analysis. Names are plain ASCII
 // (only i18n/ holds Persian text, and this file is not a test file).
+import type { NodeKind, NodeUsage, PlanQuota } from "@dastyar/rules";
 import type {
   CreditOffer,
   CurrentSubscription,
   DowngradeAnalysis,
   DowngradeNode,
-  NodeKind,
-  NodeUsage,
   PaymentStarted,
-  PlanQuota,
   PlanView,
   SubscriptionHistory,
   SubscriptionView,
-} from "@dastyar/rules";
+} from "../api/types";
 
 function plan(key: string, monthly: number, quota: PlanQuota, current = false): PlanView {
   return {

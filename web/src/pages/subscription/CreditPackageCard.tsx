@@ -1,4 +1,4 @@
-import type { CreditPackage } from "@dastyar/rules";
+import type { CreditPackage } from "../../api/types";
 import { useAtomValue, useSetAtom } from "jotai";
 import { fa } from "../../i18n/fa";
 import { buyCreditPackageAtom, purchaseInFlightAtom } from "../../state/subscription";

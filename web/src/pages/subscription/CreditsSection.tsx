@@ -1,4 +1,4 @@
-import type { CreditOffer } from "@dastyar/rules";
+import type { CreditOffer } from "../../api/types";
 import { useId } from "react";
 import { fa } from "../../i18n/fa";
 import { CreditPackageCard } from "./CreditPackageCard";

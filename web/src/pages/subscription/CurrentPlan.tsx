@@ -1,4 +1,4 @@
-import type { CurrentSubscription } from "@dastyar/rules";
+import type { CurrentSubscription } from "../../api/types";
 import { useId } from "react";
 import { formatJalaliDate } from "../../format/date";
 import { fa } from "../../i18n/fa";

@@ -1,4 +1,4 @@
-import type { BillingCycle } from "@dastyar/rules";
+import type { BillingCycle } from "../../api/types";
 import { useAtom } from "jotai";
 import { fa } from "../../i18n/fa";
 import { billingCycleAtom } from "../../state/subscription";

@@ -1,4 +1,5 @@
-import { kindInfo, type DowngradeAnalysis, type NodeKind, type PlanView } from "@dastyar/rules";
+import { kindInfo, type NodeKind } from "@dastyar/rules";
+import type { DowngradeAnalysis, PlanView } from "../../api/types";
 import { useAtomValue, useSetAtom } from "jotai";
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { analyzeDowngrade } from "../../api/subscription";

@@ -1,4 +1,4 @@
-import type { SubscriptionHistory } from "@dastyar/rules";
+import type { SubscriptionHistory } from "../../api/types";
 import { useSetAtom } from "jotai";
 import { useId } from "react";
 import { fa } from "../../i18n/fa";

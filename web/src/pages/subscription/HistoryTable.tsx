@@ -1,4 +1,4 @@
-import type { SubscriptionView } from "@dastyar/rules";
+import type { SubscriptionView } from "../../api/types";
 import { useAtomValue, useSetAtom } from "jotai";
 import { formatJalaliDate } from "../../format/date";
 import { fa } from "../../i18n/fa";

@@ -1,4 +1,5 @@
-import { kindInfo, type NodeKind, type PlanView } from "@dastyar/rules";
+import { kindInfo, type NodeKind } from "@dastyar/rules";
+import type { PlanView } from "../../api/types";
 import { useAtomValue, useSetAtom } from "jotai";
 import { useId } from "react";
 import { fa } from "../../i18n/fa";

@@ -1,4 +1,4 @@
-import type { PlanView } from "@dastyar/rules";
+import type { PlanView } from "../../api/types";
 import { useId } from "react";
 import { fa } from "../../i18n/fa";
 import { CycleToggle } from "./CycleToggle";

@@ -1,6 +1,6 @@
 // The payment a page is about (`?payment_id=N`), read once it is known: the
 // mock gateway's page and the result page both start from it.
-import type { PaymentView } from "@dastyar/rules";
+import type { PaymentView } from "../../api/types";
 import { useEffect, useState } from "react";
 import { ApiError } from "../../api/client";
 import { getPayment } from "../../api/subscription";

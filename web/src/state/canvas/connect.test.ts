@@ -1,7 +1,8 @@
 // Drawing an edge (spec §4, §5, §8): the rules decide first, so a forbidden
 // edge never reaches the server; an allowed one is pending, then the server's
 // edge, or error (trigger and SMS edges are removed instead).
-import { checkConnection, constants, message, type CanvasEdge } from "@dastyar/rules";
+import { checkConnection, constants, message } from "@dastyar/rules";
+import type { CanvasEdge } from "../../api/types";
 import { createStore } from "jotai";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "../../api/client";

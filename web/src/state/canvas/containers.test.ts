@@ -1,7 +1,8 @@
 // Grouping selected nodes into a new container (spec §4, §9): the box is the
 // rules' grouping box (250 x 150 per node, 50 px padding); the container is
 // pending at once, removed again if the server refuses it.
-import { groupingBox, kindInfo, message, type NodeView } from "@dastyar/rules";
+import { groupingBox, kindInfo, message } from "@dastyar/rules";
+import type { NodeView } from "../../api/types";
 import { createStore } from "jotai";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "../../api/client";

@@ -1,7 +1,8 @@
 // Polling an assistant-creation job (spec §4, §9): every 2 s, at most 150
 // times; completed → success, failed → error with the job's reason, out of
 // attempts → error with the timeout message.
-import { constants, message, type JobView } from "@dastyar/rules";
+import { constants, message } from "@dastyar/rules";
+import type { JobView } from "../../api/types";
 import { createStore } from "jotai";
 import { describe, expect, it, vi } from "vitest";
 import { createNode, getJob, getNodeUsage } from "../../api/nodes";

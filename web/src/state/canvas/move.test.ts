@@ -1,7 +1,8 @@
 // Moving nodes (spec §4): a drag saves the position once; dropping a node on
 // a container puts it in (relative position), dragging it out places it 50 px
 // right of the container; a failed move into or out of a container reverts.
-import { constants, kindInfo, message, type NodeView } from "@dastyar/rules";
+import { constants, kindInfo, message } from "@dastyar/rules";
+import type { NodeView } from "../../api/types";
 import { createStore } from "jotai";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "../../api/client";

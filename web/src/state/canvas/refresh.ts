@@ -1,7 +1,7 @@
 // Re-reading nodes whose stored data a connection changed on the server (an
 // assistant's vector store, a function's assistant, ...), keeping where
 // they are on the canvas.
-import type { NodeView } from "@dastyar/rules";
+import type { NodeView } from "../../api/types";
 import { atom } from "jotai";
 import { getNode, listNodes } from "../../api/nodes";
 import { savedRef, toFlowNode, type AnyNodeData } from "../../canvas/model";

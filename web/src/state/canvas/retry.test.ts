@@ -1,7 +1,8 @@
 // Retrying a node (spec §4): pending first; then created anew when it was
 // never stored, its failed job retried, or its settings re-sent. Test frames
 // are not retried.
-import { constants, kindInfo, message, type JobView, type NodeView } from "@dastyar/rules";
+import { constants, kindInfo, message } from "@dastyar/rules";
+import type { JobView, NodeView } from "../../api/types";
 import { createStore } from "jotai";
 import { describe, expect, it, vi } from "vitest";
 import { ApiError } from "../../api/client";

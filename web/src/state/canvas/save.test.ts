@@ -1,7 +1,8 @@
 // Saving a node's settings (spec §4): checked by the rules first, so a
 // malformed field is never sent; pending, then the server's data (success),
 // or error.
-import { kindInfo, message, type NodeView } from "@dastyar/rules";
+import { kindInfo, message } from "@dastyar/rules";
+import type { NodeView } from "../../api/types";
 import { createStore } from "jotai";
 import { describe, expect, it, vi } from "vitest";
 import { ApiError } from "../../api/client";

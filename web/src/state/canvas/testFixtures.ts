@@ -7,13 +7,12 @@ import {
   defaultNodeData,
   newEdgeData,
   parseCanvasId,
-  type CanvasEdge,
   type EdgeKind,
   type NodeKind,
   type NodeUsage,
-  type NodeView,
   type Position,
 } from "@dastyar/rules";
+import type { CanvasEdge, NodeView } from "../../api/types";
 import type { AnyNodeData, FlowEdge, FlowNode } from "../../canvas/model";
 
 /** The project every test opens. */

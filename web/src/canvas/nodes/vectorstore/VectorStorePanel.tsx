@@ -1,6 +1,7 @@
 // The vectorstore node's settings: its provider id (read only) and the files
 // reaching it, as the server lists them (GET /vectorstores/{id}/files).
-import type { FileEntry, SourceFiles } from "@dastyar/rules";
+import type { FileEntry } from "@dastyar/rules";
+import type { SourceFiles } from "../../../api/types";
 import { useStore } from "jotai";
 import { useEffect, useState } from "react";
 import { ApiError } from "../../../api/client";
