@@ -6,6 +6,7 @@ pub mod documented_route;
 pub mod error_response;
 pub mod extract;
 pub mod openapi;
+pub mod operation;
 pub mod routes;
 pub mod web;
 

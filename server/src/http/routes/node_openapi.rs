@@ -4,8 +4,6 @@
 //! schemas (core's types); `routes::nodes` declares each route with its
 //! handler and its operation together.
 
-use std::collections::BTreeMap;
-
 use dastyar_core::NodeKind;
 use dastyar_core::data::apidefinition::{ApiDefinitionData, ApiDefinitionPayload};
 use dastyar_core::data::assistant::{AssistantData, AssistantPayload};
@@ -29,17 +27,15 @@ use dastyar_core::data::wordpress::{WordpressData, WordpressPayload};
 use dastyar_core::geometry::Position;
 use dastyar_core::limits::NodeUsage;
 use serde_json::json;
-use utoipa::ToSchema;
-use utoipa::openapi::path::{OperationBuilder, ParameterBuilder, ParameterIn};
-use utoipa::openapi::request_body::RequestBodyBuilder;
-use utoipa::openapi::schema::{AllOfBuilder, ArrayBuilder, ObjectBuilder, Schema, Type};
-use utoipa::openapi::security::SecurityRequirement;
-use utoipa::openapi::{ContentBuilder, Ref, RefOr, Required, ResponseBuilder};
+use utoipa::openapi::path::OperationBuilder;
+use utoipa::openapi::schema::{ObjectBuilder, Schema, Type};
+use utoipa::openapi::{Ref, RefOr};
 
 use crate::canvas::nodes::Served;
 use crate::http::error_response::ErrorBody;
-
-type Schemas = BTreeMap<String, RefOr<Schema>>;
+use crate::http::operation::{
+    Schemas, add, all_of, array, error, id_param, int64, json_body, json_response, op, schema_ref,
+};
 
 /// The schemas of core's types every node route refers to, and any canvas node.
 pub fn shared_schemas() -> Vec<(String, RefOr<Schema>)> {
@@ -363,68 +359,4 @@ fn node_fields(object: ObjectBuilder) -> ObjectBuilder {
                 .schema_type(Type::String)
                 .description(Some("The container's canvas id, when inside one")),
         )
-}
-
-/// Adds `T` and every schema it refers to; its name.
-fn add<T: ToSchema>(schemas: &mut Schemas) -> String {
-    let name = T::name().into_owned();
-    let mut found = vec![(name.clone(), T::schema())];
-    T::schemas(&mut found);
-    for (name, schema) in found {
-        schemas.entry(name).or_insert(schema);
-    }
-    name
-}
-
-fn op(tag: &str, summary: &str) -> OperationBuilder {
-    OperationBuilder::new()
-        .tag(tag)
-        .summary(Some(summary))
-        .security(SecurityRequirement::new("bearer", Vec::<String>::new()))
-}
-
-fn id_param(description: &str) -> utoipa::openapi::path::Parameter {
-    ParameterBuilder::new()
-        .name("id")
-        .parameter_in(ParameterIn::Path)
-        .required(Required::True)
-        .description(Some(description))
-        .schema(Some(int64()))
-        .build()
-}
-
-fn int64() -> ObjectBuilder {
-    ObjectBuilder::new().schema_type(Type::Integer).format(Some(
-        utoipa::openapi::SchemaFormat::KnownFormat(utoipa::openapi::KnownFormat::Int64),
-    ))
-}
-
-fn schema_ref(name: &str) -> RefOr<Schema> {
-    RefOr::Ref(Ref::from_schema_name(name))
-}
-
-fn array(item: Ref) -> RefOr<Schema> {
-    RefOr::T(Schema::Array(ArrayBuilder::new().items(RefOr::Ref(item)).build()))
-}
-
-fn all_of(a: RefOr<Schema>, b: RefOr<Schema>) -> RefOr<Schema> {
-    RefOr::T(Schema::AllOf(AllOfBuilder::new().item(a).item(b).build()))
-}
-
-fn json_body(schema: impl Into<RefOr<Schema>>) -> utoipa::openapi::request_body::RequestBody {
-    RequestBodyBuilder::new()
-        .content("application/json", ContentBuilder::new().schema(Some(schema)).build())
-        .required(Some(Required::True))
-        .build()
-}
-
-fn json_response(description: &str, schema: impl Into<RefOr<Schema>>) -> utoipa::openapi::Response {
-    ResponseBuilder::new()
-        .description(description)
-        .content("application/json", ContentBuilder::new().schema(Some(schema)).build())
-        .build()
-}
-
-fn error(description: &str) -> utoipa::openapi::Response {
-    json_response(description, schema_ref("ErrorBody"))
 }
