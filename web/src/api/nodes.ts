@@ -2,17 +2,19 @@
 // container; the plan's node usage and assistant-creation jobs.
 import {
   kindInfo,
-  type AsyncCreated,
-  type DeleteAnswer,
-  type JobView,
-  type NodeContainerRequest,
   type NodeKind,
   type NodePayload,
-  type NodePositionRequest,
   type NodeUsage,
-  type NodeView,
   type Position,
 } from "@dastyar/rules";
+import type {
+  AsyncCreated,
+  DeleteAnswer,
+  JobView,
+  NodeContainerRequest,
+  NodePositionRequest,
+  NodeView,
+} from "./types";
 import { ApiError, request } from "./client";
 
 /** Where a kind's nodes live under `/api` (core's rule: assistants and analyzers under the playground). */
