@@ -67,7 +67,7 @@ pub async fn retry(state: &AppState, user_id: i64, id: i64) -> Result<JobRow, Ap
     };
     let node_id = job.payload().get("node_id").and_then(Value::as_i64);
     if let (CREATE_ASSISTANT_JOB, Some(node_id)) = (job.kind.as_str(), node_id) {
-        nodes::set_status(&state.db, user_id, node_id, CreationStatus::Pending).await?;
+        nodes::set_status(state.db.pool(), user_id, node_id, CreationStatus::Pending).await?;
     }
     Ok(job)
 }

@@ -54,6 +54,6 @@ pub async fn quota_for(
 /// The user's standing against their current plan (`GET .../node-usage`).
 pub async fn node_usage(state: &AppState, user_id: i64) -> Result<NodeUsage, sqlx::Error> {
     let (plan, _) = current_plan(state, user_id).await?;
-    let counts: NodeCounts = store::nodes::count_limited(&state.db, user_id).await?;
+    let counts: NodeCounts = store::nodes::count_limited(state.db.pool(), user_id).await?;
     Ok(NodeUsage::from_quota(&plan.quota, &counts))
 }

@@ -77,7 +77,7 @@ pub async fn analyze(
     user_id: i64,
     target: &Plan,
 ) -> Result<DowngradeAnalysis, ApiError> {
-    let nodes = store::nodes::list_limited(&state.db, user_id).await?;
+    let nodes = store::nodes::list_limited(state.db.pool(), user_id).await?;
     let counts = counts_of(&nodes);
     let (current, _) = current_plan::current_plan(state, user_id).await?;
     let kinds: Vec<DowngradeKind> = downgrade::quota_excess(&target.quota, &counts)
@@ -132,7 +132,7 @@ pub async fn cleanup(
     target: &Plan,
     ids: &[i64],
 ) -> Result<Vec<i64>, ApiError> {
-    let nodes = store::nodes::list_limited(&state.db, user_id).await?;
+    let nodes = store::nodes::list_limited(state.db.pool(), user_id).await?;
     let mut kinds = Vec::with_capacity(ids.len());
     for (i, id) in ids.iter().enumerate() {
         let node = nodes.iter().find(|n| n.id == *id);

@@ -56,7 +56,7 @@ pub async fn register(
             NodePayload::Assistant(payload.clone())
         };
         if let Some(updated) = nodes::update_if_unchanged(
-            &state.db,
+            state.db.pool(),
             user_id,
             node_id,
             &row.updated_at,
@@ -86,7 +86,7 @@ async fn assistant(
     user_id: i64,
     node_id: i64,
 ) -> Result<Option<(NodeRow, AssistantPayload)>, ApiError> {
-    let Some(row) = nodes::get(&state.db, user_id, node_id).await? else { return Ok(None) };
+    let Some(row) = nodes::get(state.db.pool(), user_id, node_id).await? else { return Ok(None) };
     if !row.kind().is_ok_and(NodeKind::is_assistant_like) {
         return Ok(None);
     }

@@ -103,7 +103,7 @@ pub async fn create(
 
 /// The user's container `id`, if it is one.
 pub async fn get_row(db: &Db, user_id: i64, id: i64) -> Result<Option<NodeRow>, ApiError> {
-    Ok(nodes::get(db, user_id, id).await?.filter(is_container))
+    Ok(nodes::get(db.pool(), user_id, id).await?.filter(is_container))
 }
 
 fn is_container(row: &NodeRow) -> bool {
@@ -177,7 +177,7 @@ pub async fn move_to(
     if get_row(db, user_id, id).await?.is_none() {
         return Ok(None);
     }
-    match nodes::set_position(db, user_id, id, position).await? {
+    match nodes::set_position(db.pool(), user_id, id, position).await? {
         Some(row) => Ok(Some(canvas(db, user_id, &row).await?)),
         None => Ok(None),
     }

@@ -110,7 +110,7 @@ async fn file_node(
     user_id: i64,
     node_id: i64,
 ) -> Result<Option<(NodeRow, Served, Vec<FileEntry>)>, ApiError> {
-    let Some(row) = crate::store::nodes::get(&state.db, user_id, node_id).await? else {
+    let Some(row) = crate::store::nodes::get(state.db.pool(), user_id, node_id).await? else {
         return Ok(None);
     };
     let kind = row.kind().map_err(ApiError::internal)?;

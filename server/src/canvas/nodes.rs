@@ -193,7 +193,7 @@ pub async fn find(
     served: Served,
     id: i64,
 ) -> Result<NodeRow, ApiError> {
-    let row = nodes::get(&state.db, user_id, id).await?.ok_or(ApiError::NotFound)?;
+    let row = nodes::get(state.db.pool(), user_id, id).await?.ok_or(ApiError::NotFound)?;
     let kind = row.kind().map_err(ApiError::internal)?;
     if served.serves(kind) { Ok(row) } else { Err(ApiError::NotFound) }
 }
@@ -245,7 +245,9 @@ pub async fn update(
     } else {
         CreationStatus::after_success(kind, attached_to_assistant(&payload))
     };
-    nodes::update(&state.db, user_id, id, &name, &payload, status).await?.ok_or(ApiError::NotFound)
+    nodes::update(state.db.pool(), user_id, id, &name, &payload, status)
+        .await?
+        .ok_or(ApiError::NotFound)
 }
 
 /// Moves a node on the canvas (relative to its container when inside one).
@@ -263,7 +265,7 @@ pub async fn set_position(
         return Err(ApiError::NotForKind { kind, code: MessageCode::PositionNotSupported });
     }
     let position = position(x, y)?;
-    nodes::set_position(&state.db, user_id, id, position).await?.ok_or(ApiError::NotFound)
+    nodes::set_position(state.db.pool(), user_id, id, position).await?.ok_or(ApiError::NotFound)
 }
 
 /// Puts a node into a container of its project at `(x, y)` relative to it,
@@ -298,7 +300,7 @@ pub async fn delete(
     served: Served,
     id: i64,
 ) -> Result<bool, ApiError> {
-    let Some(row) = nodes::get(&state.db, user_id, id).await? else { return Ok(false) };
+    let Some(row) = nodes::get(state.db.pool(), user_id, id).await? else { return Ok(false) };
     if !served.kinds().contains(&row.kind().map_err(ApiError::internal)?) {
         return Ok(false);
     }
@@ -430,7 +432,7 @@ async fn container_in_project(
     node_id: Option<i64>,
 ) -> Result<(), ApiError> {
     let container =
-        nodes::get(&state.db, user_id, container_id).await?.ok_or(ApiError::NotFound)?;
+        nodes::get(state.db.pool(), user_id, container_id).await?.ok_or(ApiError::NotFound)?;
     let is_container = container.kind().is_ok_and(|k| k == NodeKind::Container);
     if !is_container || container.project_id != project_id || Some(container.id) == node_id {
         return Err(ApiError::invalid("container_id", MessageCode::ContainerNotInProject));

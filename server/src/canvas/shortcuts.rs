@@ -50,7 +50,7 @@ async fn node_of(
     id: i64,
     kinds: &[NodeKind],
 ) -> Result<NodeRow, ApiError> {
-    let row = store::nodes::get(&state.db, user_id, id).await?.ok_or(ApiError::NotFound)?;
+    let row = store::nodes::get(state.db.pool(), user_id, id).await?.ok_or(ApiError::NotFound)?;
     let kind = row.kind().map_err(ApiError::internal)?;
     if kinds.contains(&kind) { Ok(row) } else { Err(ApiError::NotFound) }
 }
@@ -72,7 +72,8 @@ pub async fn connect(
             reason: "a positive id was expected".into(),
         });
     }
-    let other = store::nodes::get(&state.db, user_id, other_id).await?.ok_or(ApiError::NotFound)?;
+    let other =
+        store::nodes::get(state.db.pool(), user_id, other_id).await?.ok_or(ApiError::NotFound)?;
     let other_kind = other.kind().map_err(ApiError::internal)?;
     if !shortcut.other_kinds.contains(&other_kind) {
         let wanted: Vec<&str> = shortcut.other_kinds.iter().map(|k| k.as_str()).collect();
@@ -195,7 +196,7 @@ pub async fn switch(
         }
         let status = row.status();
         let written = store::nodes::update_if_unchanged(
-            &state.db,
+            state.db.pool(),
             user_id,
             id,
             &row.updated_at,

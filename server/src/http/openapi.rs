@@ -4,10 +4,9 @@
 use std::sync::Arc;
 
 use axum::Extension;
+use utoipa::openapi::OpenApi as OpenApiDoc;
 use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
 use utoipa::{Modify, OpenApi};
-
-use utoipa::openapi::OpenApi as OpenApiDoc;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 

@@ -2,9 +2,10 @@
 //! kind's backend payload (core's `NodePayload`, snake_case JSON); the common
 //! fields (name, position, container, size, status) have columns of their own.
 //! Every function takes the owner: another user's node is simply not found.
-//! Queries that edges and containers run take any executor: the pool, or a
-//! [`Tx`] when a check and its writes must see the same data and land
-//! together.
+//! Every query takes any executor: the pool, or a [`Tx`]'s connection when a
+//! check and its writes must see the same data and land together. Inserting
+//! counts against the plan's quota in the same statement, so it always runs
+//! in a [`Tx`] (`insert` opens one).
 
 use dastyar_core::NodeKind;
 use dastyar_core::data::common::NodeBase;
@@ -217,17 +218,21 @@ pub async fn insert_within_quota(
     Ok(Inserted::QuotaFull { used: u32::try_from(used).unwrap_or(u32::MAX) })
 }
 
-pub async fn get(db: &Db, user_id: i64, id: i64) -> Result<Option<NodeRow>, sqlx::Error> {
+pub async fn get<'c, E: Executor<'c, Database = Any>>(
+    executor: E,
+    user_id: i64,
+    id: i64,
+) -> Result<Option<NodeRow>, sqlx::Error> {
     sqlx::query_as(concat!("SELECT ", columns!(), " FROM nodes WHERE id = $1 AND ", owned!()))
         .bind(id)
         .bind(user_id)
-        .fetch_optional(db.pool())
+        .fetch_optional(executor)
         .await
 }
 
 /// Replaces a node's name, data and status.
-pub async fn update(
-    db: &Db,
+pub async fn update<'c, E: Executor<'c, Database = Any>>(
+    executor: E,
     user_id: i64,
     id: i64,
     name: &str,
@@ -247,12 +252,12 @@ pub async fn update(
     .bind(payload_text(payload))
     .bind(status_text(status))
     .bind(timestamp::now())
-    .fetch_optional(db.pool())
+    .fetch_optional(executor)
     .await
 }
 
-pub async fn set_status(
-    db: &Db,
+pub async fn set_status<'c, E: Executor<'c, Database = Any>>(
+    executor: E,
     user_id: i64,
     id: i64,
     status: CreationStatus,
@@ -267,14 +272,14 @@ pub async fn set_status(
     .bind(user_id)
     .bind(status_text(status))
     .bind(timestamp::now())
-    .fetch_optional(db.pool())
+    .fetch_optional(executor)
     .await
 }
 
 /// Replaces a node's data and status unless it changed since `seen_at` (its
 /// `updated_at` when read); `None` when it changed or is gone.
-pub async fn update_if_unchanged(
-    db: &Db,
+pub async fn update_if_unchanged<'c, E: Executor<'c, Database = Any>>(
+    executor: E,
     user_id: i64,
     id: i64,
     seen_at: &str,
@@ -294,12 +299,12 @@ pub async fn update_if_unchanged(
     .bind(status_text(status))
     .bind(timestamp::now())
     .bind(seen_at)
-    .fetch_optional(db.pool())
+    .fetch_optional(executor)
     .await
 }
 
-pub async fn set_position(
-    db: &Db,
+pub async fn set_position<'c, E: Executor<'c, Database = Any>>(
+    executor: E,
     user_id: i64,
     id: i64,
     position: Position,
@@ -316,7 +321,7 @@ pub async fn set_position(
     .bind(position.x)
     .bind(position.y)
     .bind(timestamp::now())
-    .fetch_optional(db.pool())
+    .fetch_optional(executor)
     .await
 }
 
@@ -362,7 +367,10 @@ pub async fn delete<'c, E: Executor<'c, Database = Any>>(
 }
 
 /// How many plan-limited nodes the user has, across all projects.
-pub async fn count_limited(db: &Db, user_id: i64) -> Result<NodeCounts, sqlx::Error> {
+pub async fn count_limited<'c, E: Executor<'c, Database = Any>>(
+    executor: E,
+    user_id: i64,
+) -> Result<NodeCounts, sqlx::Error> {
     let rows: Vec<(String, i64)> = sqlx::query_as(
         "SELECT kind, COUNT(*) FROM nodes
          WHERE project_id IN (SELECT id FROM projects WHERE user_id = $1)
@@ -370,7 +378,7 @@ pub async fn count_limited(db: &Db, user_id: i64) -> Result<NodeCounts, sqlx::Er
          GROUP BY kind",
     )
     .bind(user_id)
-    .fetch_all(db.pool())
+    .fetch_all(executor)
     .await?;
     let mut counts = NodeCounts::default();
     for (kind, n) in rows {
@@ -396,7 +404,10 @@ pub struct LimitedNode {
 }
 
 /// Every plan-limited node of the user's, across projects, newest first.
-pub async fn list_limited(db: &Db, user_id: i64) -> Result<Vec<LimitedNode>, sqlx::Error> {
+pub async fn list_limited<'c, E: Executor<'c, Database = Any>>(
+    executor: E,
+    user_id: i64,
+) -> Result<Vec<LimitedNode>, sqlx::Error> {
     sqlx::query_as(
         "SELECT n.id, n.kind, n.name, n.project_id, p.name AS project_name, n.created_at
          FROM nodes n JOIN projects p ON p.id = n.project_id
@@ -404,7 +415,7 @@ pub async fn list_limited(db: &Db, user_id: i64) -> Result<Vec<LimitedNode>, sql
          ORDER BY n.created_at DESC, n.id DESC",
     )
     .bind(user_id)
-    .fetch_all(db.pool())
+    .fetch_all(executor)
     .await
 }
 

@@ -176,7 +176,7 @@ impl<'a> Canvas<'a> {
     }
 
     pub async fn find(&self, id: i64) -> Option<NodeRow> {
-        nodes::get(&self.app.state.db, self.user_id, id).await.expect("get")
+        nodes::get(self.app.state.db.pool(), self.user_id, id).await.expect("get")
     }
 
     /// A node's stored payload as JSON.

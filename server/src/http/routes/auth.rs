@@ -8,7 +8,6 @@ use dastyar_core::MessageCode;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 use utoipa::ToSchema;
-
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 

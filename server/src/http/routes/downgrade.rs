@@ -6,10 +6,10 @@ use dastyar_core::MessageCode;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 use utoipa::ToSchema;
-
-use super::subscription::PlanView;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
+
+use super::subscription::PlanView;
 
 use crate::billing::catalogue::BillingCycle;
 use crate::billing::current_plan;

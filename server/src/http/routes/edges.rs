@@ -9,7 +9,6 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use ts_rs::TS;
 use utoipa::ToSchema;
-
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 

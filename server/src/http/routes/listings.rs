@@ -6,7 +6,6 @@ use axum::extract::State;
 use dastyar_core::NodeKind;
 use dastyar_core::data::CanvasNode;
 use serde::Deserialize;
-
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 

@@ -19,7 +19,6 @@ pub mod shortcuts;
 pub mod subscription;
 pub mod telegram;
 pub mod toggles;
-
 use utoipa_axum::router::OpenApiRouter;
 
 use crate::error::ApiError;

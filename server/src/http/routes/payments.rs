@@ -10,7 +10,6 @@ use dastyar_core::MessageCode;
 use serde::Deserialize;
 use ts_rs::TS;
 use utoipa::ToSchema;
-
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 

@@ -4,7 +4,6 @@
 //! is not mine answers 404.
 
 use axum::extract::State;
-
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 

@@ -6,7 +6,6 @@ use axum::http::StatusCode;
 use serde::Deserialize;
 use ts_rs::TS;
 use utoipa::ToSchema;
-
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 

@@ -17,7 +17,6 @@ use serde_json::{Map, Value};
 use ts_rs::TS;
 use utoipa::ToSchema;
 use utoipa::openapi::path::HttpMethod;
-
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 

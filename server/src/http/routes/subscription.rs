@@ -14,7 +14,6 @@ use dastyar_core::paging::{
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 use utoipa::ToSchema;
-
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
@@ -332,7 +331,7 @@ pub async fn check_limit(
             message: None,
         }));
     }
-    let counts = store::nodes::count_limited(&state.db, user.id).await?;
+    let counts = store::nodes::count_limited(state.db.pool(), user.id).await?;
     let usage = NodeUsage::from_quota(&plan.quota, &counts);
     let Some(entry) = usage.entry(kind) else {
         return Err(ApiError::internal(format!("no usage entry for the limited kind {kind}")));

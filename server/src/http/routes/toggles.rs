@@ -5,7 +5,6 @@
 
 use axum::extract::State;
 use dastyar_core::NodeKind;
-
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
