@@ -23,10 +23,7 @@ pub const ACTIVE: &str = "active";
 /// The subsystems running in container `container_id` (a canvas id,
 /// `container-{databaseId}`); none when it holds none or is not in the graph.
 pub fn container_status_info(graph: &Graph, container_id: &str) -> StatusInfo {
-    status_info_in(&GraphIndex::new(graph), container_id)
-}
-
-pub(crate) fn status_info_in(graph: &GraphIndex, container_id: &str) -> StatusInfo {
+    let graph = GraphIndex::new(graph);
     let subsystems = graph
         .children(container_id)
         .filter_map(|child| {

@@ -14,7 +14,6 @@ use crate::validate::function_schema::function_is_connectable;
 use crate::validate::sms::{SmsConfigView, sms_config_complete};
 use crate::validate::wordpress::{normalize_wordpress_url, wordpress_auth_complete};
 
-use super::container_status::status_info_in;
 use super::graph::GraphIndex;
 use super::table;
 
@@ -239,12 +238,11 @@ fn request_has_api_definition(c: &Ctx) -> Result<(), MessageCode> {
 }
 
 /// A container holds a channel (spec: "an active chat frame, telegram or
-/// iframe") when a chat frame or bot runs in it, as its status computed from
-/// the graph says (never the copy stored in its data, which may be stale),
-/// or an iframe or telegram node sits inside it.
+/// iframe") when an iframe or telegram node sits inside it, read from the
+/// graph (never from the `status_info` stored in its data, which may be
+/// stale; the subsystems it lists are only ever such children).
 fn container_has_channel(c: &Ctx, container: &CanvasNode) -> bool {
-    let running = !status_info_in(c.graph, &container.id).subsystems.is_empty();
-    running || c.graph.children(&container.id).any(|n| matches!(n.kind(), Iframe | Telegram))
+    c.graph.children(&container.id).any(|n| matches!(n.kind(), Iframe | Telegram))
 }
 
 fn analyzer_container_has_channel(c: &Ctx) -> Result<(), MessageCode> {
