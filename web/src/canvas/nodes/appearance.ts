@@ -1,7 +1,12 @@
-// How each kind looks on the canvas: its glyph and accent colour.
+// How each kind looks on the canvas: its glyph and accent colour. Each kind's
+// index.ts hands its own to the registry; the table stays here, apart from the
+// cards, so that NodeShell (which every card renders) and the palette read it
+// without importing the registry, which imports every card.
 import type { NodeKind } from "@dastyar/rules";
 
-export const APPEARANCE: Record<NodeKind, { glyph: string; accent: string }> = {
+export type Appearance = { glyph: string; accent: string };
+
+export const APPEARANCE: Record<NodeKind, Appearance> = {
   assistant: { glyph: "✦", accent: "#60a5fa" },
   analyzer: { glyph: "◎", accent: "#a78bfa" },
   vectorstore: { glyph: "▦", accent: "#34d399" },

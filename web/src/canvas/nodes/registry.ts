@@ -1,87 +1,59 @@
-// Each kind's card and settings panel, as React Flow and the panel host look them up.
+// Every kind's card, settings panel, appearance and words, one line per kind
+// from its folder's index.ts. Keyed by NodeKind, so a kind left out fails
+// type-checking.
 import type { NodeKind } from "@dastyar/rules";
 import type { NodeTypes } from "@xyflow/react";
 import type { ComponentType } from "react";
 import type { PanelProps } from "../panels/types";
-import { AssistantNode } from "./assistant/AssistantNode";
-import { AssistantPanel } from "./assistant/AssistantPanel";
-import { AnalyzerNode } from "./analyzer/AnalyzerNode";
-import { AnalyzerPanel } from "./analyzer/AnalyzerPanel";
-import { VectorStoreNode } from "./vectorstore/VectorStoreNode";
-import { VectorStorePanel } from "./vectorstore/VectorStorePanel";
-import { FileDbNode } from "./filedb/FileDbNode";
-import { FileDbPanel } from "./filedb/FileDbPanel";
-import { FileRepositoryNode } from "./filerepository/FileRepositoryNode";
-import { FileRepositoryPanel } from "./filerepository/FileRepositoryPanel";
-import { GoogleDocNode } from "./googledoc/GoogleDocNode";
-import { GoogleDocPanel } from "./googledoc/GoogleDocPanel";
-import { GoogleSheetNode } from "./googlesheet/GoogleSheetNode";
-import { GoogleSheetPanel } from "./googlesheet/GoogleSheetPanel";
-import { FunctionNode } from "./function/FunctionNode";
-import { FunctionPanel } from "./function/FunctionPanel";
-import { TelegramNode } from "./telegram/TelegramNode";
-import { TelegramPanel } from "./telegram/TelegramPanel";
-import { ApiDefinitionNode } from "./apidefinition/ApiDefinitionNode";
-import { ApiDefinitionPanel } from "./apidefinition/ApiDefinitionPanel";
-import { RequestNode } from "./request/RequestNode";
-import { RequestPanel } from "./request/RequestPanel";
-import { SchedulerNode } from "./scheduler/SchedulerNode";
-import { SchedulerPanel } from "./scheduler/SchedulerPanel";
-import { TriggerNode } from "./trigger/TriggerNode";
-import { TriggerPanel } from "./trigger/TriggerPanel";
-import { SmsNode } from "./sms/SmsNode";
-import { SmsPanel } from "./sms/SmsPanel";
-import { IframeNode } from "./iframe/IframeNode";
-import { IframePanel } from "./iframe/IframePanel";
-import { WordpressNode } from "./wordpress/WordpressNode";
-import { WordpressPanel } from "./wordpress/WordpressPanel";
-import { ContainerNode } from "./container/ContainerNode";
-import { ContainerPanel } from "./container/ContainerPanel";
-import { TestFrameNode } from "./testframe/TestFrameNode";
-import { TestFramePanel } from "./testframe/TestFramePanel";
-import { InstructionNode } from "./instruction/InstructionNode";
-import { InstructionPanel } from "./instruction/InstructionPanel";
+import type { KindEntry } from "./kindEntry";
+import { assistantKind } from "./assistant";
+import { analyzerKind } from "./analyzer";
+import { vectorstoreKind } from "./vectorstore";
+import { filedbKind } from "./filedb";
+import { filerepositoryKind } from "./filerepository";
+import { googledocKind } from "./googledoc";
+import { googlesheetKind } from "./googlesheet";
+import { functionKind } from "./function";
+import { telegramKind } from "./telegram";
+import { apidefinitionKind } from "./apidefinition";
+import { requestKind } from "./request";
+import { schedulerKind } from "./scheduler";
+import { triggerKind } from "./trigger";
+import { smsKind } from "./sms";
+import { iframeKind } from "./iframe";
+import { wordpressKind } from "./wordpress";
+import { containerKind } from "./container";
+import { testframeKind } from "./testframe";
+import { instructionKind } from "./instruction";
 
-export const nodeTypes: NodeTypes = {
-  assistant: AssistantNode,
-  analyzer: AnalyzerNode,
-  vectorstore: VectorStoreNode,
-  filedb: FileDbNode,
-  filerepository: FileRepositoryNode,
-  googledoc: GoogleDocNode,
-  googlesheet: GoogleSheetNode,
-  function: FunctionNode,
-  telegram: TelegramNode,
-  apidefinition: ApiDefinitionNode,
-  request: RequestNode,
-  scheduler: SchedulerNode,
-  trigger: TriggerNode,
-  sms: SmsNode,
-  iframe: IframeNode,
-  wordpress: WordpressNode,
-  container: ContainerNode,
-  testframe: TestFrameNode,
-  instruction: InstructionNode,
+export const registry: { [K in NodeKind]: KindEntry<K> } = {
+  assistant: assistantKind,
+  analyzer: analyzerKind,
+  vectorstore: vectorstoreKind,
+  filedb: filedbKind,
+  filerepository: filerepositoryKind,
+  googledoc: googledocKind,
+  googlesheet: googlesheetKind,
+  function: functionKind,
+  telegram: telegramKind,
+  apidefinition: apidefinitionKind,
+  request: requestKind,
+  scheduler: schedulerKind,
+  trigger: triggerKind,
+  sms: smsKind,
+  iframe: iframeKind,
+  wordpress: wordpressKind,
+  container: containerKind,
+  testframe: testframeKind,
+  instruction: instructionKind,
 };
 
-export const panels: { [K in NodeKind]: ComponentType<PanelProps<K>> } = {
-  assistant: AssistantPanel,
-  analyzer: AnalyzerPanel,
-  vectorstore: VectorStorePanel,
-  filedb: FileDbPanel,
-  filerepository: FileRepositoryPanel,
-  googledoc: GoogleDocPanel,
-  googlesheet: GoogleSheetPanel,
-  function: FunctionPanel,
-  telegram: TelegramPanel,
-  apidefinition: ApiDefinitionPanel,
-  request: RequestPanel,
-  scheduler: SchedulerPanel,
-  trigger: TriggerPanel,
-  sms: SmsPanel,
-  iframe: IframePanel,
-  wordpress: WordpressPanel,
-  container: ContainerPanel,
-  testframe: TestFramePanel,
-  instruction: InstructionPanel,
-};
+/** The cards by kind, as React Flow takes them (one object for the page's life). */
+export const nodeTypes: NodeTypes = Object.fromEntries(
+  Object.entries(registry).map(([kind, entry]) => [kind, entry.Card]),
+) as NodeTypes;
+
+/** A kind's settings panel, for the panel host that knows the kind only at run time. */
+export function panelOf(kind: NodeKind): ComponentType<PanelProps<NodeKind>> {
+  return registry[kind].Panel as ComponentType<PanelProps<NodeKind>>;
+}

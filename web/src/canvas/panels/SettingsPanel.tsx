@@ -3,16 +3,15 @@
 import type { NodeKind } from "@dastyar/rules";
 import { useAtomValue, useSetAtom } from "jotai";
 import { selectAtom } from "jotai/utils";
-import { useMemo, type ComponentType, type FormEvent } from "react";
+import { useMemo, type FormEvent } from "react";
 import { fa } from "../../i18n/fa";
 import { deleteNodeAtom, nodesAtom, retryNodeAtom, selectedNodeIdAtom } from "../../state/canvas";
 import { kindInfoOf } from "../kinds";
 import { savedRef, type FlowNode } from "../model";
-import { panels } from "../nodes/registry";
+import { panelOf } from "../nodes/registry";
 import { TextInput } from "./fields/TextInput";
 import { LocalProblemsContext } from "./localProblems";
 import styles from "./SettingsPanel.module.css";
-import type { PanelProps } from "./types";
 import { usePanelForm } from "./usePanelForm";
 
 export function SettingsPanel() {
@@ -33,7 +32,7 @@ function NodePanel({ node }: { node: FlowNode }) {
   const close = useSetAtom(selectedNodeIdAtom);
   const retry = useSetAtom(retryNodeAtom);
   const remove = useSetAtom(deleteNodeAtom);
-  const Panel = panels[kind] as ComponentType<PanelProps<NodeKind>>;
+  const Panel = panelOf(kind);
   const label = kindInfoOf(kind).label;
   const stored = kind === "testframe" || savedRef(node) !== null;
 
