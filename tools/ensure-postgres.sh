@@ -6,7 +6,11 @@
 set -uo pipefail
 
 url=${TEST_POSTGRES_URL:-postgres://postgres@127.0.0.1:5432/test}
-reachable() { (exec 3<>/dev/tcp/127.0.0.1/5432) 2>/dev/null; }
+# host:port from postgres://[user[:password]@]host[:port]/db
+hostport=${url#*://}; hostport=${hostport#*@}; hostport=${hostport%%/*}
+host=${hostport%%:*}; port=5432
+[[ $hostport == *:* ]] && port=${hostport##*:}
+reachable() { (exec 3<>"/dev/tcp/$host/$port") 2>/dev/null; }
 
 if ! reachable && command -v pg_ctlcluster >/dev/null && [ -d /etc/postgresql ]; then
   echo "postgres: starting the local cluster" >&2
@@ -18,8 +22,8 @@ if reachable; then
   echo "postgres: server tests also run on $url" >&2
   echo "$url"
 elif [ "${CI:-}" = "true" ]; then
-  echo "postgres: CI=true needs PostgreSQL on 127.0.0.1:5432 (or TEST_POSTGRES_URL) for the server tests, and none answers; install and start it (apt-get install postgresql)" >&2
+  echo "postgres: CI=true needs PostgreSQL for the server tests, and none answers on $host:$port ($url); install and start it (apt-get install postgresql) or set TEST_POSTGRES_URL" >&2
   exit 1
 else
-  echo "postgres: no PostgreSQL on 127.0.0.1:5432; server tests run on SQLite only" >&2
+  echo "postgres: no PostgreSQL on $host:$port; server tests run on SQLite only" >&2
 fi
