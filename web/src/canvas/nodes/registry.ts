@@ -53,7 +53,7 @@ export const nodeTypes: NodeTypes = Object.fromEntries(
   Object.entries(registry).map(([kind, entry]) => [kind, entry.Card]),
 ) as NodeTypes;
 
-/** A kind's settings panel, for the panel host that knows the kind only at run time. */
-export function panelOf(kind: NodeKind): ComponentType<PanelProps<NodeKind>> {
-  return registry[kind].Panel as ComponentType<PanelProps<NodeKind>>;
-}
+/** The settings panels by kind, for the panel host that knows the kind only at run time. */
+export const panels = Object.fromEntries(
+  Object.entries(registry).map(([kind, entry]) => [kind, entry.Panel]),
+) as Record<NodeKind, ComponentType<PanelProps<NodeKind>>>;

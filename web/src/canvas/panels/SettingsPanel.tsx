@@ -8,7 +8,7 @@ import { fa } from "../../i18n/fa";
 import { deleteNodeAtom, nodesAtom, retryNodeAtom, selectedNodeIdAtom } from "../../state/canvas";
 import { kindInfoOf } from "../kinds";
 import { savedRef, type FlowNode } from "../model";
-import { panelOf } from "../nodes/registry";
+import { panels } from "../nodes/registry";
 import { TextInput } from "./fields/TextInput";
 import { LocalProblemsContext } from "./localProblems";
 import styles from "./SettingsPanel.module.css";
@@ -32,7 +32,7 @@ function NodePanel({ node }: { node: FlowNode }) {
   const close = useSetAtom(selectedNodeIdAtom);
   const retry = useSetAtom(retryNodeAtom);
   const remove = useSetAtom(deleteNodeAtom);
-  const Panel = panelOf(kind);
+  const Panel = panels[kind];
   const label = kindInfoOf(kind).label;
   const stored = kind === "testframe" || savedRef(node) !== null;
 

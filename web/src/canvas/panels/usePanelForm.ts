@@ -2,7 +2,7 @@
 // (prepareNodeData runs every validator the server runs), saved on demand.
 import { message, prepareNodeData, type NodeData, type NodeKind, type Problem } from "@dastyar/rules";
 import { useSetAtom } from "jotai";
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { useCallback, useMemo, useState } from "react";
 import { saveNodeAtom } from "../../state/canvas";
 import type { AnyNodeData, DataOf, FlowNode } from "../model";
 
@@ -21,26 +21,28 @@ export type PanelForm<K extends NodeKind = NodeKind> = {
   save: () => Promise<boolean>;
 };
 
+/** What the panel holds of its own for one node: edits not yet saved, and the server's problems with the last save. */
+type Own = { nodeId: string; edits: AnyNodeData | null; serverProblems: Problem[] };
+
+const NOTHING_OWN: Omit<Own, "nodeId"> = { edits: null, serverProblems: [] };
+
 export function usePanelForm(node: FlowNode): PanelForm {
   const kind = node.type as NodeKind;
+  const nodeId = node.id;
+  const base = node.data;
   const saveNode = useSetAtom(saveNodeAtom);
-  const [draft, setDraft] = useState<AnyNodeData>(node.data);
-  const [dirty, setDirty] = useState(false);
+  const [held, setHeld] = useState<Own>({ nodeId, ...NOTHING_OWN });
   const [saving, setSaving] = useState(false);
-  const [serverProblems, setServerProblems] = useState<Problem[]>([]);
   const [local, setLocal] = useState<ReadonlyMap<string, string>>(new Map());
 
-  // Another node, or what the server answered after a save: start again from it.
-  useEffect(() => {
-    if (!dirty) setDraft(node.data);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [node.id, node.data]);
-  useEffect(() => {
-    setDraft(node.data);
-    setDirty(false);
-    setServerProblems([]);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [node.id]);
+  // What it holds for another node does not count: a panel shown for a new
+  // node starts from it. Without edits the draft is the node as the canvas
+  // holds it, so it follows every change there (what the server answered
+  // after a save, a job finishing); with edits it keeps them.
+  const own = held.nodeId === nodeId ? held : NOTHING_OWN;
+  const draft = own.edits ?? base;
+  const dirty = own.edits !== null;
+  const serverProblems = own.serverProblems;
 
   const problems = useMemo(() => {
     const live = liveProblems(kind, draft);
@@ -58,11 +60,15 @@ export function usePanelForm(node: FlowNode): PanelForm {
     });
   }, []);
 
-  const update = useCallback((patch: Partial<AnyNodeData>) => {
-    setDraft((d) => ({ ...d, ...patch }) as AnyNodeData);
-    setDirty(true);
-    setServerProblems([]);
-  }, []);
+  const update = useCallback(
+    (patch: Partial<AnyNodeData>) => {
+      setHeld((h) => {
+        const edits = h.nodeId === nodeId && h.edits !== null ? h.edits : base;
+        return { nodeId, edits: { ...edits, ...patch } as AnyNodeData, serverProblems: [] };
+      });
+    },
+    [nodeId, base],
+  );
 
   const error = useCallback(
     (field: string) => problems.find((p) => p.field === field)?.message,
@@ -72,19 +78,22 @@ export function usePanelForm(node: FlowNode): PanelForm {
   const save = useCallback(async () => {
     setSaving(true);
     try {
-      const result = await saveNode(node.id, draft);
-      if (!result.ok) {
-        setServerProblems(result.problems);
-        return false;
-      }
-      setDirty(false);
-      return true;
+      const sent = draft;
+      const result = await saveNode(nodeId, sent);
+      setHeld((h) => {
+        const mine = h.nodeId === nodeId ? h : { nodeId, ...NOTHING_OWN };
+        if (!result.ok) return { ...mine, serverProblems: result.problems };
+        // Saved: the draft is the node again (as the server answered it),
+        // unless it was edited further while the save was under way.
+        return { nodeId, edits: mine.edits === sent ? null : mine.edits, serverProblems: [] };
+      });
+      return result.ok;
     } finally {
       setSaving(false);
     }
-  }, [saveNode, node.id, draft]);
+  }, [saveNode, nodeId, draft]);
 
-  return { nodeId: node.id, kind, draft, update, error, problems, report, dirty, saving, save } as PanelForm;
+  return { nodeId, kind, draft, update, error, problems, report, dirty, saving, save } as PanelForm;
 }
 
 /** The rules' problems with a draft; data the rules cannot even read (a fraction where a whole number belongs) is one problem. */

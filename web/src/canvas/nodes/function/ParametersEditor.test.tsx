@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { act, useState } from "react";
+import { act, useEffect, useState } from "react";
 import { createRoot, type Root } from "react-dom/client";
 import { afterEach, describe, expect, it } from "vitest";
 import { fa } from "../../../i18n/fa";
@@ -17,8 +17,10 @@ let setFromOutside: (value: unknown) => void;
 
 function Harness({ initial }: { initial: unknown }) {
   const [value, setValue] = useState<unknown>(initial);
-  current = value;
-  setFromOutside = setValue;
+  useEffect(() => {
+    current = value;
+    setFromOutside = setValue;
+  }, [value]);
   return <ParametersEditor value={value} onChange={setValue} />;
 }
 

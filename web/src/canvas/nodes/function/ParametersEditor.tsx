@@ -35,10 +35,13 @@ export function ParametersEditor({ value, onChange, error }: Props) {
   const details = useRef<HTMLDetailsElement>(null);
 
   // A schema from elsewhere (the JSON, the server's answer): read it again,
-  // unless it is what the rows already say (rows being written stay).
-  useEffect(() => {
-    setList((current) => (current && sameJson(schemaFromRows(current), value) ? current : rowsFromSchema(value)));
-  }, [value]);
+  // unless it is what the rows already say (rows being written stay); adjusted
+  // while rendering, so the old rows are never drawn with the new schema.
+  const [shown, setShown] = useState(value);
+  if (shown !== value) {
+    setShown(value);
+    if (!(list && sameJson(schemaFromRows(list), value))) setList(rowsFromSchema(value));
+  }
 
   // What the list cannot show is edited in the JSON: open it.
   useEffect(() => {

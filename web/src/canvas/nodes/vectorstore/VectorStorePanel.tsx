@@ -41,27 +41,37 @@ function SourceList({ nodeId }: { nodeId: string }) {
   // Listed again when the canvas shows a file node joining, leaving or changing its files.
   const { sources, files } = useSourceCount(nodeId);
   const [attempt, setAttempt] = useState(0);
-  const [listing, setListing] = useState<Listing>({ status: "loading" });
+  // Each listing is kept with the request it answers: until the current
+  // request's answer arrives the list is loading, and a late answer to an
+  // earlier one is never shown.
+  const request = `${dbId}:${sources}:${files}:${attempt}`;
+  const [answer, setAnswer] = useState<{ request: string; listing: Listing } | null>(null);
+  const listing: Listing = answer?.request === request ? answer.listing : { status: "loading" };
 
   useEffect(() => {
     if (dbId === null) return;
     const controller = new AbortController();
-    setListing({ status: "loading" });
     vectorStoreFiles(dbId, controller.signal).then(
       (found) => {
         const labels = new Map(store.get(nodesAtom).map((n) => [n.id, n.data.label]));
-        setListing({
-          status: "ready",
-          sources: found.map((s) => ({ ...s, label: labels.get(s.source) ?? kindInfoOf(s.node_type).label })),
+        setAnswer({
+          request,
+          listing: {
+            status: "ready",
+            sources: found.map((s) => ({ ...s, label: labels.get(s.source) ?? kindInfoOf(s.node_type).label })),
+          },
         });
       },
       (error: unknown) => {
         if (controller.signal.aborted) return;
-        setListing({ status: "failed", message: error instanceof ApiError ? error.message : String(error) });
+        setAnswer({
+          request,
+          listing: { status: "failed", message: error instanceof ApiError ? error.message : String(error) },
+        });
       },
     );
     return () => controller.abort();
-  }, [dbId, store, sources, files, attempt]);
+  }, [dbId, store, request]);
 
   return (
     <section className={styles.sources} aria-label={words.files}>

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from "react";
+import { useId, useState } from "react";
 import { useLocalProblem } from "../localProblems";
 import type { FieldProps } from "./Field";
 import { TextArea } from "./TextArea";
@@ -18,13 +18,14 @@ export function JsonInput({ value, onChange, invalidText, error, ...rest }: Prop
   const [broken, setBroken] = useState(false);
   // Text that is not JSON keeps the panel from saving the last good value unseen.
   useLocalProblem(useId(), broken ? invalidText : null);
-  // A new value from outside replaces the text, unless the text already says it.
-  useEffect(() => {
-    setText((current) => {
-      const typed = parse(current);
-      return typed.ok && show(typed.value) === show(value) ? current : show(value);
-    });
-  }, [value]);
+  // A new value from outside replaces the text, unless the text already says it
+  // (adjusted while rendering, so the old text is never drawn with the new value).
+  const [shown, setShown] = useState(value);
+  if (shown !== value) {
+    setShown(value);
+    const typed = parse(text);
+    if (!(typed.ok && show(typed.value) === show(value))) setText(show(value));
+  }
   return (
     <TextArea
       {...rest}

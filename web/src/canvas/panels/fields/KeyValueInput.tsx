@@ -2,7 +2,7 @@
 // and value. The rows are the editor's own state, so a half-typed row (a
 // value with no key yet, a key typed twice) survives until it is finished;
 // the map the node holds is what the rows mean.
-import { useEffect, useId, useState } from "react";
+import { useId, useState } from "react";
 import styles from "./fields.module.css";
 
 export type Row = { key: string; value: string };
@@ -67,10 +67,13 @@ export function KeyValueInput({ label, name, value, onChange, words, hint, error
   const id = useId();
   const [rows, setRows] = useState<Row[]>(() => toRows(value));
   // A new value from outside (another node, the server's answer) replaces the
-  // rows, unless it is only what the rows already say.
-  useEffect(() => {
-    setRows((current) => (sameMap(toMap(current), value) ? current : toRows(value)));
-  }, [value]);
+  // rows, unless it is only what the rows already say (adjusted while
+  // rendering, so the old rows are never drawn with the new value).
+  const [shown, setShown] = useState(value);
+  if (shown !== value) {
+    setShown(value);
+    if (!sameMap(toMap(rows), value)) setRows(toRows(value));
+  }
 
   const change = (next: Row[]) => {
     setRows(next);

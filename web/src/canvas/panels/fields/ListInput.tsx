@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { TextArea } from "./TextArea";
 import type { FieldProps } from "./Field";
 
@@ -13,9 +13,13 @@ type Props = FieldProps & {
 /** A list of strings, one per line (commas split too). */
 export function ListInput({ value, onChange, ...rest }: Props) {
   const [text, setText] = useState(value.join("\n"));
-  useEffect(() => {
-    setText((current) => (same(split(current), value) ? current : value.join("\n")));
-  }, [value]);
+  // A new list from outside replaces the text, unless the text already says it
+  // (adjusted while rendering, so the old text is never drawn with the new list).
+  const [shown, setShown] = useState(value);
+  if (shown !== value) {
+    setShown(value);
+    if (!same(split(text), value)) setText(value.join("\n"));
+  }
   return (
     <TextArea
       {...rest}

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Field, type FieldProps } from "./Field";
 import styles from "./fields.module.css";
 
@@ -14,9 +14,13 @@ type Props = FieldProps & {
 /** A number box that accepts Persian digits too; empty is null. */
 export function NumberInput({ value, onChange, min, step, name, ...field }: Props) {
   const [text, setText] = useState(value == null ? "" : String(value));
-  useEffect(() => {
-    setText((current) => (toNumber(current) === (value ?? null) ? current : value == null ? "" : String(value)));
-  }, [value]);
+  // A new value from outside replaces the text, unless the text already says it
+  // (adjusted while rendering, so the old text is never drawn with the new value).
+  const [shown, setShown] = useState(value);
+  if (shown !== value) {
+    setShown(value);
+    if (toNumber(text) !== (value ?? null)) setText(value == null ? "" : String(value));
+  }
   return (
     <Field {...field}>
       {(id, describedBy) => (

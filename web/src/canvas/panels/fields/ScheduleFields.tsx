@@ -62,13 +62,16 @@ export function timezoneOptions(current: string): { value: string; label: string
 
 export function ScheduleFields({ data, update, error }: Props) {
   const [maxRunsProblem, setMaxRunsProblem] = useState(false);
-  const schedule = scheduleOf(data);
-  const key = JSON.stringify(schedule);
-  // The preview is worked out again only when the schedule changes.
+  const { scheduleType, intervalValue, intervalUnit, cronExpression, timezone } = scheduleOf(data);
+  // The preview is worked out again only when one of the schedule's fields changes.
   const runs = useMemo(
-    () => nextRuns(schedule, new Date().toISOString(), PREVIEW_COUNT),
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [key],
+    () =>
+      nextRuns(
+        { scheduleType, intervalValue, intervalUnit, cronExpression, timezone },
+        new Date().toISOString(),
+        PREVIEW_COUNT,
+      ),
+    [scheduleType, intervalValue, intervalUnit, cronExpression, timezone],
   );
 
   return (
