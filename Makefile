@@ -2,11 +2,11 @@
 #
 #   make run             build everything and serve the product at http://127.0.0.1:8080
 #                        (SQLite under ./data; DASTYAR_ADDR, DATABASE_URL... see `dastyar --help`)
-#   make test            everything CI checks (.ci/run): format and lint (rustfmt, clippy),
+#   make test            everything CI checks (.ci/run): format and lint (rustfmt, clippy, ESLint),
 #                        Rust tests on SQLite and, when PostgreSQL is reachable, on
 #                        PostgreSQL (required with CI=true); bindings drift, the wasm
 #                        package, JS type-check and vitest, then the Playwright specs
-#   make lint            cargo fmt --check, clippy -D warnings on every target
+#   make lint            cargo fmt --check, clippy -D warnings on every target, ESLint on web/
 #   make wasm            the npm package @dastyar/rules in wasm/pkg/ (rebuilt only when sources change)
 #   make web             the web app in web/dist/ with Vite (rebuilt only when sources change)
 #   make e2e             the Playwright specs (tests/e2e/): the real server and web app in
@@ -62,6 +62,7 @@ $(NODE_DEPS): package.json package-lock.json $(wildcard */package.json)
 lint: $(NODE_DEPS)
 	cargo fmt --all --check
 	cargo clippy --workspace --all-targets -- -D warnings
+	npm run lint
 
 # ---- Rust ----
 
