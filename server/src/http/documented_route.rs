@@ -1,5 +1,5 @@
-//! A route whose path is only known at run time (the per-kind node
-//! collections, the assistant extras mounted at two prefixes), declared once
+//! A route made at run time (the per-kind node collections, the assistant
+//! extras mounted at two prefixes, the connection shortcuts' table), declared once
 //! with its handlers and their OpenAPI operations together, the way
 //! `utoipa_axum::routes!` does for a handler with a fixed `#[utoipa::path]`.
 
