@@ -11,6 +11,7 @@ import dialogStyles from "../../../components/ConfirmDialog.module.css";
 import { formatDigits } from "../../../format/number";
 import { fa } from "../../../i18n/fa";
 import { nodesAtom } from "../../../state/canvas";
+import { containerStatusAtom } from "../../../state/canvas/containerStatus";
 import { databaseId, isKind, type FlowNode } from "../../model";
 import fieldStyles from "../../panels/fields/fields.module.css";
 import { NumberInput } from "../../panels/fields/NumberInput";
@@ -25,7 +26,7 @@ const DEFAULTS = constants();
 export type Carried = { companyId?: number; botId?: number; assistantId?: number };
 
 /**
- * The container's chat frames: every active one its status_info reports,
+ * The container's chat frames: every active one its status reports,
  * then any iframe child with a company id not already listed.
  */
 export function frameEntries(subsystems: readonly Subsystem[], children: readonly FlowNode[]): Carried[] {
@@ -77,7 +78,8 @@ export function ContainerPanel({ form }: PanelProps<"container">) {
   const [bad, setBad] = useState<{ width?: boolean; height?: boolean }>({});
   const [open, setOpen] = useState<SubsystemKind | null>(null);
   const containerId = databaseId(nodeId);
-  const subsystems = draft.status_info?.subsystems ?? [];
+  const statusAtom = useMemo(() => containerStatusAtom(nodeId), [nodeId]);
+  const { subsystems } = useAtomValue(statusAtom);
 
   useLocalProblem("width", bad.width ? t.positive : null);
   useLocalProblem("height", bad.height ? t.positive : null);
@@ -152,7 +154,7 @@ type DialogProps = {
   kind: SubsystemKind;
   containerNodeId: string;
   containerId: number;
-  /** The status_info the canvas holds, shown until the server's fresh one arrives. */
+  /** The status the canvas shows, until the server's answer arrives. */
   known: readonly Subsystem[];
   onClose: () => void;
 };
