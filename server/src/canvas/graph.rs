@@ -133,10 +133,28 @@ impl ProjectGraph {
     pub fn canvas(&self, row: &NodeRow) -> Result<CanvasNode, CorruptRow> {
         let mut node = row.to_canvas()?;
         if row.kind()? == NodeKind::Container {
-            let info = container_status_info(&self.plain_graph()?, &node.id);
+            let info = container_status_info(&self.around_container(row.id)?, &node.id);
             node.data.base_mut().status_info = Some(info);
         }
         Ok(node)
+    }
+
+    /// What core's status rule reads of one container: its children, their
+    /// edges (oldest first) and the nodes at those edges' other ends, so one
+    /// container's answer does not read every node of the project.
+    fn around_container(&self, container_id: i64) -> Result<Graph, CorruptRow> {
+        let children: Vec<i64> = self.children(container_id).map(|n| n.id).collect();
+        let edges: Vec<&EdgeRow> =
+            self.edges.iter().filter(|e| children.iter().any(|&c| e.touches(c))).collect();
+        let mut ids = children;
+        ids.extend(edges.iter().flat_map(|e| [e.source_id, e.target_id]));
+        let nodes = self
+            .nodes
+            .iter()
+            .filter(|n| ids.contains(&n.id))
+            .map(NodeRow::to_canvas)
+            .collect::<Result<_, _>>()?;
+        Ok(Graph { nodes, edges: edges.into_iter().map(core_edge).collect() })
     }
 
     pub fn canvas_nodes(&self) -> Result<Vec<CanvasNode>, CorruptRow> {
@@ -167,14 +185,15 @@ impl ProjectGraph {
     }
 
     fn core_edges(&self) -> Vec<GraphEdge> {
-        self.edges
-            .iter()
-            .map(|e| GraphEdge {
-                id: e.id.to_string(),
-                source: format!("{}-{}", e.source_type, e.source_id),
-                target: format!("{}-{}", e.target_type, e.target_id),
-            })
-            .collect()
+        self.edges.iter().map(core_edge).collect()
+    }
+}
+
+fn core_edge(edge: &EdgeRow) -> GraphEdge {
+    GraphEdge {
+        id: edge.id.to_string(),
+        source: format!("{}-{}", edge.source_type, edge.source_id),
+        target: format!("{}-{}", edge.target_type, edge.target_id),
     }
 }
 

@@ -219,20 +219,20 @@ pub async fn insert_within_quota(
 }
 
 pub async fn get<'c, E: Executor<'c, Database = Any>>(
-    executor: E,
+    ex: E,
     user_id: i64,
     id: i64,
 ) -> Result<Option<NodeRow>, sqlx::Error> {
     sqlx::query_as(concat!("SELECT ", columns!(), " FROM nodes WHERE id = $1 AND ", owned!()))
         .bind(id)
         .bind(user_id)
-        .fetch_optional(executor)
+        .fetch_optional(ex)
         .await
 }
 
 /// Replaces a node's name, data and status.
 pub async fn update<'c, E: Executor<'c, Database = Any>>(
-    executor: E,
+    ex: E,
     user_id: i64,
     id: i64,
     name: &str,
@@ -252,12 +252,12 @@ pub async fn update<'c, E: Executor<'c, Database = Any>>(
     .bind(payload_text(payload))
     .bind(status_text(status))
     .bind(timestamp::now())
-    .fetch_optional(executor)
+    .fetch_optional(ex)
     .await
 }
 
 pub async fn set_status<'c, E: Executor<'c, Database = Any>>(
-    executor: E,
+    ex: E,
     user_id: i64,
     id: i64,
     status: CreationStatus,
@@ -272,14 +272,14 @@ pub async fn set_status<'c, E: Executor<'c, Database = Any>>(
     .bind(user_id)
     .bind(status_text(status))
     .bind(timestamp::now())
-    .fetch_optional(executor)
+    .fetch_optional(ex)
     .await
 }
 
 /// Replaces a node's data and status unless it changed since `seen_at` (its
 /// `updated_at` when read); `None` when it changed or is gone.
 pub async fn update_if_unchanged<'c, E: Executor<'c, Database = Any>>(
-    executor: E,
+    ex: E,
     user_id: i64,
     id: i64,
     seen_at: &str,
@@ -299,12 +299,12 @@ pub async fn update_if_unchanged<'c, E: Executor<'c, Database = Any>>(
     .bind(status_text(status))
     .bind(timestamp::now())
     .bind(seen_at)
-    .fetch_optional(executor)
+    .fetch_optional(ex)
     .await
 }
 
 pub async fn set_position<'c, E: Executor<'c, Database = Any>>(
-    executor: E,
+    ex: E,
     user_id: i64,
     id: i64,
     position: Position,
@@ -321,7 +321,7 @@ pub async fn set_position<'c, E: Executor<'c, Database = Any>>(
     .bind(position.x)
     .bind(position.y)
     .bind(timestamp::now())
-    .fetch_optional(executor)
+    .fetch_optional(ex)
     .await
 }
 
@@ -368,7 +368,7 @@ pub async fn delete<'c, E: Executor<'c, Database = Any>>(
 
 /// How many plan-limited nodes the user has, across all projects.
 pub async fn count_limited<'c, E: Executor<'c, Database = Any>>(
-    executor: E,
+    ex: E,
     user_id: i64,
 ) -> Result<NodeCounts, sqlx::Error> {
     let rows: Vec<(String, i64)> = sqlx::query_as(
@@ -378,7 +378,7 @@ pub async fn count_limited<'c, E: Executor<'c, Database = Any>>(
          GROUP BY kind",
     )
     .bind(user_id)
-    .fetch_all(executor)
+    .fetch_all(ex)
     .await?;
     let mut counts = NodeCounts::default();
     for (kind, n) in rows {
@@ -405,7 +405,7 @@ pub struct LimitedNode {
 
 /// Every plan-limited node of the user's, across projects, newest first.
 pub async fn list_limited<'c, E: Executor<'c, Database = Any>>(
-    executor: E,
+    ex: E,
     user_id: i64,
 ) -> Result<Vec<LimitedNode>, sqlx::Error> {
     sqlx::query_as(
@@ -415,7 +415,7 @@ pub async fn list_limited<'c, E: Executor<'c, Database = Any>>(
          ORDER BY n.created_at DESC, n.id DESC",
     )
     .bind(user_id)
-    .fetch_all(executor)
+    .fetch_all(ex)
     .await
 }
 

@@ -14,16 +14,14 @@ use crate::error::ApiError;
 use crate::http::documented_route::DocumentedRoute;
 use crate::http::extract::{AuthUser, Json, Path};
 use crate::http::routes::node_openapi;
+use crate::http::routes::nodes::ASSISTANT_PREFIXES;
 use crate::jobs::JobResult;
 use crate::state::AppState;
 use crate::store::jobs::{self, JobRow, JobStatus};
 
-/// Where the assistant extras are mounted (below `/api`).
-const PREFIXES: [&str; 2] = ["/playground/assistants", "/assistants"];
-
 pub fn router() -> OpenApiRouter<AppState> {
     let mut router = OpenApiRouter::new();
-    for prefix in PREFIXES {
+    for prefix in ASSISTANT_PREFIXES {
         router = router
             .routes(
                 DocumentedRoute::new(format!("{prefix}/node-usage"))

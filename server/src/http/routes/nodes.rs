@@ -45,10 +45,14 @@ pub fn router() -> OpenApiRouter<AppState> {
     router
 }
 
+/// Where assistants and analyzers are mounted (below `/api`): the spec's
+/// playground path, and the plain collection beside it.
+pub const ASSISTANT_PREFIXES: [&str; 2] = ["/playground/assistants", "/assistants"];
+
 /// Where a collection is mounted (below `/api`).
 pub fn prefixes(served: Served) -> Vec<String> {
     if served.is_assistants() {
-        vec!["/playground/assistants".to_owned(), "/assistants".to_owned()]
+        ASSISTANT_PREFIXES.map(str::to_owned).to_vec()
     } else {
         vec![format!("/{}", served.collection)]
     }
