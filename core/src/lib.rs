@@ -4,7 +4,9 @@
 //! the canvas calls the very same code through WebAssembly (`dastyar-wasm`).
 //! Time is always passed in by the caller.
 
+pub mod abilities;
 pub mod connect;
+pub mod context_budget;
 pub mod credits;
 pub mod data;
 pub mod digits;
@@ -20,6 +22,7 @@ pub mod sms_billing;
 pub mod status;
 pub mod thumbnail;
 pub mod timing;
+pub mod usage_cost;
 pub mod validate;
 
 pub use kind::NodeKind;
