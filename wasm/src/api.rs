@@ -10,10 +10,12 @@
 use std::collections::BTreeMap;
 
 use chrono::{DateTime, Utc};
+use dastyar_core::abilities::{self, Abilities, request_template};
 use dastyar_core::connect::{self, EdgeData, EdgeKind, Graph, Proposal};
 use dastyar_core::credits::CustomCredits;
 use dastyar_core::data::apidefinition::{self, ApiAuthType, AuthField};
 use dastyar_core::data::common::StatusInfo;
+use dastyar_core::data::request::RequestPayload;
 use dastyar_core::data::sms::SmsData;
 use dastyar_core::data::wordpress::{
     self, WordpressAuthData, WordpressAuthField, WordpressAuthType,
@@ -28,7 +30,7 @@ use dastyar_core::schedule::{self, Schedule, TimezoneChoice};
 use dastyar_core::sms_billing::{self, SmsEstimate};
 use dastyar_core::status::{self, CreationStatus, EdgeFailure, JobPhase, PollStep, RetryAction};
 use dastyar_core::validate::{self, FieldError, sms::SmsConfigView};
-use dastyar_core::{MessageCode, NodeKind, digits};
+use dastyar_core::{MessageCode, NodeKind, context_budget, digits, usage_cost};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
@@ -100,6 +102,28 @@ pub fn disconnect_warning(source: CanvasNode, target: CanvasNode) -> Option<Noti
 
 pub fn edge_failure(source: NodeKind, target: NodeKind) -> EdgeFailure {
     status::edge_failure(source, target)
+}
+
+// ---- The assistant at work ----
+
+/// What an assistant (or analyzer) can do, from the graph around it.
+pub fn assistant_abilities(graph: Graph, assistant_id: &str) -> Abilities {
+    abilities::abilities(&graph, assistant_id)
+}
+
+/// The `{{placeholders}}` a request uses, sorted, each once.
+pub fn request_placeholders(payload: RequestPayload) -> Vec<String> {
+    request_template::placeholders(&payload)
+}
+
+/// The credits a reply costs.
+pub fn reply_cost(model: &str, prompt_tokens: u32, completion_tokens: u32) -> i64 {
+    usage_cost::reply_cost(model, prompt_tokens, completion_tokens)
+}
+
+/// The model's context window in tokens.
+pub fn context_window(model: &str) -> u32 {
+    context_budget::context_window(model)
 }
 
 // ---- Ids ----
@@ -383,6 +407,14 @@ pub fn dispatch(function: &str, args: &[Value]) -> Option<Value> {
         "containerStatusInfo" => {
             call!(|g, id: String| container_status_info(g, &id); g: Graph, id: String)
         }
+        "assistantAbilities" => {
+            call!(|g, id: String| assistant_abilities(g, &id); g: Graph, id: String)
+        }
+        "requestPlaceholders" => call!(request_placeholders; p: RequestPayload),
+        "replyCost" => {
+            call!(|m: String, p, c| reply_cost(&m, p, c); m: String, p: u32, c: u32)
+        }
+        "contextWindow" => call!(|m: String| context_window(&m); m: String),
         "disconnectWarning" => call!(disconnect_warning; s: CanvasNode, t: CanvasNode),
         "edgeFailure" => call!(edge_failure; s: NodeKind, t: NodeKind),
         "parseCanvasId" => call!(|id: String| parse_canvas_id(&id); id: String),

@@ -20,12 +20,12 @@ use wasm_bindgen::prelude::*;
 #[wasm_bindgen(typescript_custom_section)]
 const TS_TYPES: &str = r#"
 import type {
-  ApiAuthType, AuthField, AuthFieldInfo, CanvasId, CanvasNode, Checked, ConnectionCheck, Constants,
-  CreationStatus, CustomCredits, EdgeData, EdgeFailure, EdgeId, EdgeKind, Graph, KindInfo,
+  Abilities, ApiAuthType, AuthField, AuthFieldInfo, CanvasId, CanvasNode, Checked, ConnectionCheck,
+  Constants, CreationStatus, CustomCredits, EdgeData, EdgeFailure, EdgeId, EdgeKind, Graph, KindInfo,
   LimitError, MessageCode, NodeCounts, NodeData, NodeKind, NodePayload, NodeUsage, Notice,
-  PlanQuota, PollStep, Position, Prepared, Problem, Proposal, QuotaExcess, Rect, RetryAction,
-  Schedule, SmsData, SmsEstimate, StatusInfo, TimezoneChoice, Viewport, WordpressAuthData,
-  WordpressAuthField, WordpressAuthType,
+  PlanQuota, PollStep, Position, Prepared, Problem, Proposal, QuotaExcess, Rect, RequestPayload,
+  RetryAction, Schedule, SmsData, SmsEstimate, StatusInfo, TimezoneChoice, Viewport,
+  WordpressAuthData, WordpressAuthField, WordpressAuthType,
 } from "../types/index.js";
 export type * from "../types/index.js";
 "#;
@@ -38,6 +38,11 @@ fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsError> {
 
 fn from_js<T: DeserializeOwned>(value: JsValue) -> Result<T, JsError> {
     serde_wasm_bindgen::from_value(value).map_err(|e| JsError::new(&e.to_string()))
+}
+
+/// A token count: a whole JavaScript number from 0 to 2³² − 1; anything else throws.
+fn token_count(value: f64) -> Result<u32, JsError> {
+    u32::try_from(whole(value)?).map_err(|_| JsError::new(&format!("{value} is not a token count")))
 }
 
 /// A whole JavaScript number as an i64; fractions, NaN and out-of-range values throw.
@@ -157,6 +162,42 @@ pub fn container_status_info(
     container_id: &str,
 ) -> Result<JsValue, JsError> {
     to_js(&api::container_status_info(from_js(graph)?, container_id))
+}
+
+/// What an assistant (or analyzer) can do, from the graph around it: its
+/// instructions, tools, knowledge and channels, and the connected nodes left
+/// out with the reason.
+#[wasm_bindgen(js_name = assistantAbilities, unchecked_return_type = "Abilities")]
+pub fn assistant_abilities(
+    #[wasm_bindgen(unchecked_param_type = "Graph")] graph: JsValue,
+    assistant_id: &str,
+) -> Result<JsValue, JsError> {
+    to_js(&api::assistant_abilities(from_js(graph)?, assistant_id))
+}
+
+/// The `{{placeholders}}` a request uses (endpoint, query and header values,
+/// body strings), sorted, each once.
+#[wasm_bindgen(js_name = requestPlaceholders, unchecked_return_type = "string[]")]
+pub fn request_placeholders(
+    #[wasm_bindgen(unchecked_param_type = "RequestPayload")] payload: JsValue,
+) -> Result<JsValue, JsError> {
+    to_js(&api::request_placeholders(from_js(payload)?))
+}
+
+/// The credits a reply of the model costs (at least 1).
+#[wasm_bindgen(js_name = replyCost, unchecked_return_type = "number")]
+pub fn reply_cost(
+    model: &str,
+    prompt_tokens: f64,
+    completion_tokens: f64,
+) -> Result<JsValue, JsError> {
+    to_js(&api::reply_cost(model, token_count(prompt_tokens)?, token_count(completion_tokens)?))
+}
+
+/// The model's context window in tokens (8,192 for a model it does not know).
+#[wasm_bindgen(js_name = contextWindow, unchecked_return_type = "number")]
+pub fn context_window(model: &str) -> Result<JsValue, JsError> {
+    to_js(&api::context_window(model))
 }
 
 /// The warning to show before disconnecting these two nodes, or null.
