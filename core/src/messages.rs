@@ -208,6 +208,43 @@ catalogue! {
     UploadNetworkError => "بارگذاری فایل به دلیل خطای شبکه ناموفق بود.";
     ProviderNotConfigured => "سرویس «{provider}» پیکربندی نشده است. تنظیمات آن را در پیکربندی سرور وارد کنید.";
 
+    // ---- The language model (the runtime) ----
+    /// No `DASTYAR_LLM_BASE_URL`: says what to set, with an Ollama example.
+    LlmNotConfigured => "هیچ سرویس مدل زبانی پیکربندی نشده است. نشانی یک API سازگار با OpenAI را در DASTYAR_LLM_BASE_URL و کلید آن را در DASTYAR_LLM_API_KEY بگذارید؛ برای نمونه با Ollama روی همین رایانه: DASTYAR_LLM_BASE_URL=http://127.0.0.1:11434/v1";
+    LlmUnreachable => "سرویس مدل زبانی در دسترس نیست. کمی بعد دوباره تلاش کنید.";
+    LlmTimeout => "سرویس مدل زبانی در زمان مقرر پاسخ نداد. کمی بعد دوباره تلاش کنید.";
+    LlmRateLimited => "سرویس مدل زبانی فعلاً درخواست بیشتری نمی‌پذیرد. چند لحظه بعد دوباره تلاش کنید.";
+    LlmUnauthorized => "سرویس مدل زبانی کلید API را نپذیرفت. مقدار DASTYAR_LLM_API_KEY را بررسی کنید.";
+    LlmRefused => "سرویس مدل زبانی درخواست را نپذیرفت: {reason}";
+    LlmBadResponse => "پاسخ سرویس مدل زبانی قابل خواندن نبود.";
+    /// The assistant's model is not one the provider serves.
+    ModelUnknown => "مدل «{model}» نزد سرویس مدل زبانی وجود ندارد. یکی از مدل‌های فهرست را انتخاب کنید.";
+    /// `generate-function-json`: the model's answer was not a usable definition.
+    FunctionJsonInvalid => "مدل زبانی تعریف تابع معتبری ننوشت. درخواست را روشن‌تر بنویسید و دوباره تلاش کنید.";
+    // Conversations with an assistant.
+    /// Another answer is being written in this conversation.
+    ConversationBusy => "دستیار هنوز در حال پاسخ دادن در این گفتگوست. صبر کنید تا پاسخ تمام شود.";
+    MessageEmpty => "متن پیام خالی است.";
+    MessageTooLong => "پیام بیش از حد طولانی است (حداکثر {max} نویسه).";
+    /// The tool loop reached its bound without an answer in words.
+    ToolLoopLimit => "دستیار پس از {steps} بار استفاده از ابزارها به پاسخی نرسید و گفتگو متوقف شد. پرسش را ساده‌تر بنویسید یا ابزارها را بررسی کنید.";
+    /// A result was posted for a call that is not waiting for one.
+    ToolCallNotPending => "این فراخوانی تابع منتظر نتیجه نیست.";
+    /// The model called a tool the assistant does not have.
+    ToolUnknown => "ابزار «{name}» برای این دستیار تعریف نشده است.";
+
+    // Request tools: calling an API definition for the assistant.
+    /// The address is loopback, link-local or private and that is not allowed.
+    RequestPrivateAddress => "نشانی «{host}» در شبکهٔ خصوصی است و درخواست‌ها اجازهٔ تماس با آن را ندارند. برای API روی همین شبکه، DASTYAR_ALLOW_PRIVATE_NETWORK=true را تنظیم کنید.";
+    RequestUrlInvalid => "نشانی درخواست معتبر نیست: نشانی پایهٔ تعریف API و مسیر درخواست را بررسی کنید.";
+    RequestArgumentsMissing => "مقدار این پارامترها داده نشده است: {names}";
+    RequestArgumentsInvalid => "آرگومان‌های فراخوانی ابزار JSON معتبری نیستند.";
+    RequestTimedOut => "API در زمان مقرر ({seconds} ثانیه) پاسخ نداد.";
+    RequestResponseTooLarge => "پاسخ API بزرگ‌تر از حد مجاز ({limit}) است.";
+    RequestFailed => "فراخوانی API ناموفق بود: {reason}";
+    /// The `Idempotency-Key` header is empty, too long or not plain text.
+    IdempotencyKeyInvalid => "سرآیند Idempotency-Key باید ۱ تا ۲۰۰ نویسهٔ انگلیسی چاپ‌شدنی باشد.";
+
     // ---- Field validation ----
     FieldRequired => "پر کردن این فیلد الزامی است.";
     PhoneInvalid => "شمارهٔ موبایل معتبر نیست. شماره باید با ۹ شروع شود و ۱۰ رقم داشته باشد (مثلاً ۰۹۱۲۳۴۵۶۷۸۹).";

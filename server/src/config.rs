@@ -11,6 +11,8 @@ pub const DEFAULT_DATA_DIR: &str = "data";
 /// The largest uploaded file, in MiB, unless `DASTYAR_MAX_UPLOAD_MB` says otherwise.
 pub const DEFAULT_MAX_UPLOAD_MB: u64 = 20;
 pub const DEFAULT_WEB_DIR: &str = "web/dist";
+/// How long the model provider may keep us waiting, unless `DASTYAR_LLM_TIMEOUT_SECS` says otherwise.
+pub const DEFAULT_LLM_TIMEOUT_SECS: u64 = 60;
 pub const DEFAULT_TELEGRAM_API_URL: &str = "https://api.telegram.org";
 pub const DEFAULT_KAVENEGAR_API_URL: &str = "https://api.kavenegar.com";
 pub const DEFAULT_ZARINPAL_API_URL: &str = "https://payment.zarinpal.com";
@@ -86,6 +88,13 @@ pub struct Config {
     #[arg(long, env = "DASTYAR_PLANS_FILE", value_name = "FILE", global = true)]
     pub plans_file: Option<PathBuf>,
 
+    /// Let request tools call loopback, link-local and private addresses
+    /// (a self-hosted API on the same network). Off by default: an assistant's
+    /// tools could otherwise be aimed at the server's own neighbours.
+    #[arg(long, env = "DASTYAR_ALLOW_PRIVATE_NETWORK", default_value_t = false,
+          action = clap::ArgAction::Set, value_name = "BOOL", global = true)]
+    pub allow_private_network: bool,
+
     #[command(flatten)]
     pub providers: Providers,
 }
@@ -128,6 +137,12 @@ pub struct LlmSettings {
         global = true
     )]
     pub api_key: Option<String>,
+    /// Seconds to wait for the provider: for its first byte, and then between
+    /// two pieces of a streamed answer (1 to 600).
+    #[arg(id = "llm_timeout_secs", value_name = "SECONDS", long = "llm-timeout-secs",
+          env = "DASTYAR_LLM_TIMEOUT_SECS", default_value_t = DEFAULT_LLM_TIMEOUT_SECS,
+          value_parser = clap::value_parser!(u64).range(1..=600), global = true)]
+    pub timeout_secs: u64,
 }
 
 #[derive(Debug, Clone, Args)]
@@ -237,8 +252,13 @@ impl Config {
             web_dir: PathBuf::from(DEFAULT_WEB_DIR),
             max_upload_mb: DEFAULT_MAX_UPLOAD_MB,
             plans_file: None,
+            allow_private_network: false,
             providers: Providers {
-                llm: LlmSettings { base_url: None, api_key: None },
+                llm: LlmSettings {
+                    base_url: None,
+                    api_key: None,
+                    timeout_secs: DEFAULT_LLM_TIMEOUT_SECS,
+                },
                 telegram: TelegramSettings { api_url: DEFAULT_TELEGRAM_API_URL.to_owned() },
                 kavenegar: KavenegarSettings { api_url: DEFAULT_KAVENEGAR_API_URL.to_owned() },
                 zarinpal: ZarinpalSettings {

@@ -14,10 +14,11 @@ use tokio::sync::watch;
 use tokio::task::JoinHandle;
 use ts_rs::TS;
 
-use crate::canvas::assistants;
+use crate::canvas::assistants::{self, Registered};
 use crate::canvas::nodes::{CREATE_ASSISTANT_JOB, NodeView};
 use crate::db::timestamp;
 use crate::error::ApiError;
+use crate::providers::llm::LlmError;
 use crate::state::AppState;
 use crate::store::jobs::{self, JobRow, Retried};
 use crate::store::nodes;
@@ -85,6 +86,9 @@ pub async fn run_until_idle(state: &AppState) -> Result<usize, sqlx::Error> {
 enum Failure {
     /// What the job was about no longer exists.
     NodeMissing,
+    /// The model provider refused or could not be reached; retrying the job
+    /// may succeed once it is back (or once the model is changed).
+    Provider { error: LlmError, model: String },
     /// A bug or an outage; logged, and reported as an internal error.
     Internal(String),
 }
@@ -93,10 +97,11 @@ impl Failure {
     /// The Persian text the job reports (spec §8: polling fails "with the job's own error").
     fn message(&self) -> String {
         let reason = match self {
-            Failure::NodeMissing => MessageCode::JobNodeMissing.persian(),
-            Failure::Internal(_) => MessageCode::InternalError.persian(),
+            Failure::NodeMissing => MessageCode::JobNodeMissing.persian().to_owned(),
+            Failure::Provider { error, model } => error.persian(model),
+            Failure::Internal(_) => MessageCode::InternalError.persian().to_owned(),
         };
-        MessageCode::JobFailed.render(&[("error", reason)])
+        MessageCode::JobFailed.render(&[("error", &reason)])
     }
 }
 
@@ -121,7 +126,10 @@ async fn create_assistant(state: &AppState, job: &JobRow) -> Result<Value, Failu
         .ok_or_else(|| Failure::Internal(format!("job {}: no node_id", job.id)))?;
     jobs::set_progress(&state.db, job.id, 50).await?;
     match assistants::register(state, job.user_id, node_id).await? {
-        Some(row) => {
+        Some(Registered { failure: Some(error), model, .. }) => {
+            Err(Failure::Provider { error, model })
+        }
+        Some(Registered { row, failure: None, .. }) => {
             let result = JobResult { node: NodeView::of(&row)? };
             serde_json::to_value(result).map_err(|e| Failure::Internal(e.to_string()))
         }

@@ -11,6 +11,8 @@ use crate::accounts::token::JwtKeys;
 use crate::billing::catalogue::{Catalogue, CatalogueError};
 use crate::config::Config;
 use crate::db::Db;
+use crate::providers::llm::LlmProvider;
+use crate::runtime::outbound::OutboundClient;
 
 #[derive(Debug, Clone)]
 pub struct AppState {
@@ -21,6 +23,10 @@ pub struct AppState {
     pub plans: Arc<Catalogue>,
     /// One HTTP client for every outside service (it pools connections).
     pub http: reqwest::Client,
+    /// The language-model provider (with its own client: its timeouts differ).
+    pub llm: Arc<LlmProvider>,
+    /// Calls to addresses people configure (request tools), kept off internal networks.
+    pub outbound: OutboundClient,
 }
 
 impl AppState {
@@ -37,10 +43,12 @@ impl AppState {
     pub fn new(config: Config, db: Db, jwt_secret: &[u8]) -> AppState {
         AppState {
             db,
-            config: Arc::new(config),
             keys: Arc::new(JwtKeys::new(jwt_secret)),
             plans: Arc::new(Catalogue::builtin().clone()),
             http: reqwest::Client::new(),
+            llm: Arc::new(LlmProvider::from_settings(&config.providers.llm)),
+            outbound: OutboundClient::new(config.allow_private_network),
+            config: Arc::new(config),
         }
     }
 

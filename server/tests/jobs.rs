@@ -8,6 +8,7 @@ use axum::http::StatusCode;
 use common::nodes::{create_node, db_id, post_node};
 use common::{TestApp, for_each_backend};
 use dastyar_core::MessageCode;
+use dastyar_fakes::openai::FakeOpenAi;
 use dastyar_server::jobs;
 use serde_json::{Value, json};
 
@@ -178,25 +179,62 @@ async fn jobs_are_their_owners_alone() {
 }
 
 #[tokio::test]
-async fn with_a_provider_configured_registration_is_pending_not_faked() {
+async fn registration_checks_the_model_at_the_provider() {
     for_each_backend(|app| async move {
+        let fake = FakeOpenAi::start().await;
         let mut config = (*app.state.config).clone();
-        config.providers.llm.base_url = Some("http://127.0.0.1:9/v1".into());
+        config.providers.llm.base_url = Some(fake.base_url.clone());
         let app = TestApp::open(config, app.backend).await;
         let (token, _) = app.register("owner@example.com").await;
         let token = token.as_str();
         let project = app.create_project(token, "پروژه").await;
 
+        // A model the provider serves: registered, with an id of its own.
         let (job_id, _) = queue(&app, token, project, json!({})).await;
         assert_eq!(run_once(&app).await, Some(job_id));
         let done = job(&app, token, job_id).await;
-        assert_eq!(done["status"], "completed");
+        assert_eq!(done["status"], "completed", "{done}");
         let node = &done["result"]["node"]["data"];
-        assert_eq!(node["provider_status"], "pending_registration");
-        assert!(node.get("assistant_id").is_none());
+        assert_eq!(node["provider_status"], "registered");
+        assert_eq!(node["creationStatus"], "success");
+        let id = node["assistant_id"].as_str().unwrap();
+        assert!(id.starts_with("asst_"), "{id}");
 
+        // A model it does not serve: the spec's unsupported-model failure.
+        let (job_id, unknown) =
+            queue(&app, token, project, json!({"model": "no-such-model"})).await;
+        assert_eq!(run_once(&app).await, Some(job_id));
+        let failed = job(&app, token, job_id).await;
+        assert_eq!(failed["status"], "failed");
+        let error = failed["error"].as_str().unwrap();
+        assert!(error.contains("no-such-model"), "{error}");
+        let item = format!("{ASSISTANTS}/{}", db_id(&unknown));
+        assert_eq!(app.get(&item, Some(token)).await.json()["data"]["creationStatus"], "error");
+
+        // An outage: failed with a Persian reason, then retried once it is back.
+        fake.set_down(true);
+        let (job_id, node) = queue(&app, token, project, json!({})).await;
+        assert_eq!(run_once(&app).await, Some(job_id));
+        let failed = job(&app, token, job_id).await;
+        assert_eq!(failed["status"], "failed");
+        let reason = MessageCode::LlmRefused.render(&[("reason", "HTTP 502")]);
+        assert_eq!(failed["error"], MessageCode::JobFailed.render(&[("error", &reason)]));
+        fake.set_down(false);
+        let retry =
+            app.post(&format!("{ASSISTANTS}/jobs/{job_id}/retry"), Some(token), json!({})).await;
+        assert_eq!(retry.status, StatusCode::OK, "{}", retry.text());
+        assert_eq!(run_once(&app).await, Some(job_id));
+        assert_eq!(job(&app, token, job_id).await["status"], "completed");
+        let item = format!("{ASSISTANTS}/{}", db_id(&node));
+        let data = &app.get(&item, Some(token)).await.json()["data"];
+        assert_eq!(data["provider_status"], "registered");
+
+        // Created at once (not in the background): registered the same way
+        // (in place of the one whose model was unknown: the plan allows three).
+        let refused = format!("{ASSISTANTS}/{}", db_id(&unknown));
+        assert_eq!(app.delete(&refused, Some(token)).await.status, StatusCode::OK);
         let now = create_node(&app, token, ASSISTANTS, project, "فوری", json!({})).await;
-        assert_eq!(now["data"]["provider_status"], "pending_registration");
+        assert_eq!(now["data"]["provider_status"], "registered");
     })
     .await;
 }

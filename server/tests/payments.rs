@@ -9,8 +9,8 @@ use std::future::Future;
 
 use axum::http::StatusCode;
 use common::nodes::{create_node, post_node};
-use common::zarinpal::{FakeZarinpal, MERCHANT_ID};
 use common::{TestApp, TestResponse, for_each_backend, for_each_backend_with};
+use dastyar_fakes::zarinpal::{FakeZarinpal, MERCHANT_ID};
 use dastyar_server::Config;
 use dastyar_server::db::timestamp;
 use futures_util::future::join_all;

@@ -45,9 +45,10 @@ pub enum ProviderStatus {
     /// No provider is configured: the assistant exists only in Dastyar and
     /// `assistant_id` stays empty (message `assistant_not_registered`).
     NotConfigured,
-    /// A provider is configured and the assistant waits to be registered with it.
+    /// A provider is configured but registering failed (it was unreachable,
+    /// or does not serve the model); retrying registers it.
     PendingRegistration,
-    /// Registered: `assistant_id` is the provider's id.
+    /// Registered: the provider serves its model; `assistant_id` is its id.
     Registered,
 }
 

@@ -7,3 +7,4 @@ pub mod credits;
 pub mod current_plan;
 pub mod downgrade;
 pub mod payments;
+pub mod usage;

@@ -1,41 +1,44 @@
-//! The last step of creating an assistant or analyzer: telling the language
-//! model provider about it and recording the outcome on the node (its
-//! `provider_status`, the provider's `assistant_id`, and `creationStatus`
-//! success, or error when the provider refused).
+//! The last step of creating an assistant or analyzer: checking its model at
+//! the language-model provider and recording the outcome on the node (its
+//! `provider_status`, its `assistant_id`, and `creationStatus` success, or
+//! error when the provider refused or could not be reached).
 
 use dastyar_core::NodeKind;
 use dastyar_core::data::NodePayload;
-use dastyar_core::data::assistant::AssistantPayload;
+use dastyar_core::data::assistant::{AssistantPayload, ProviderStatus};
 use dastyar_core::status::CreationStatus;
 
 use crate::error::ApiError;
-use crate::providers::llm::{AssistantSpec, LlmProvider, Registration};
+use crate::providers::llm::{LlmError, Registration};
 use crate::state::AppState;
 use crate::store::nodes::{self, NodeRow};
 
 /// How many times an outcome is re-applied when the node changes under it.
 const APPLY_ATTEMPTS: usize = 5;
 
+/// The node after registration, and the provider's failure if it failed.
+#[derive(Debug)]
+pub struct Registered {
+    pub row: NodeRow,
+    pub failure: Option<LlmError>,
+    /// The model that was checked.
+    pub model: String,
+}
+
 /// Registers the user's assistant `node_id` with the provider and records the
-/// outcome; the node as recorded, or `None` when it is gone (deleted
-/// meanwhile) or is not an assistant. A failure of the provider is recorded
-/// on the node (status error), not returned.
+/// outcome; `None` when the node is gone (deleted meanwhile) or is not an
+/// assistant. A failure of the provider is recorded on the node (status
+/// error) and handed back beside it, so a job can report it.
 pub async fn register(
     state: &AppState,
     user_id: i64,
     node_id: i64,
-) -> Result<Option<NodeRow>, ApiError> {
+) -> Result<Option<Registered>, ApiError> {
     let Some((row, payload)) = assistant(state, user_id, node_id).await? else {
         return Ok(None);
     };
-    let provider = LlmProvider::from_settings(&state.config.providers.llm);
-    let spec = AssistantSpec {
-        name: &row.name,
-        model: &payload.model,
-        instructions: &payload.instructions,
-        assistant_type: payload.assistant_type,
-    };
-    let outcome = provider.register_assistant(&spec).await;
+    let outcome =
+        state.llm.register_assistant(&payload.model, payload.assistant_id.as_deref()).await;
     if let Err(error) = &outcome {
         tracing::warn!(node_id, %error, "the provider refused an assistant");
     }
@@ -48,7 +51,11 @@ pub async fn register(
                 record(&mut payload, registration);
                 CreationStatus::Success
             }
-            Err(_) => CreationStatus::Error,
+            Err(_) => {
+                // Not registered yet; retrying the job (or the node) registers it.
+                payload.provider_status = Some(ProviderStatus::PendingRegistration);
+                CreationStatus::Error
+            }
         };
         let stored = if row.kind().is_ok_and(|k| k == NodeKind::Analyzer) {
             NodePayload::Analyzer(payload.clone())
@@ -65,7 +72,8 @@ pub async fn register(
         )
         .await?
         {
-            return Ok(Some(updated));
+            let model = payload.model;
+            return Ok(Some(Registered { row: updated, failure: outcome.err(), model }));
         }
         match assistant(state, user_id, node_id).await? {
             Some(latest) => (row, payload) = latest,

@@ -178,7 +178,7 @@ pub async fn create(
     tx.commit().await?;
     if kind.is_assistant_like() {
         return match assistants::register(state, user_id, row.id).await? {
-            Some(row) => Ok(Created::Node(row)),
+            Some(registered) => Ok(Created::Node(registered.row)),
             // Deleted by another request in the meantime: as if never created.
             None => Err(ApiError::NotFound),
         };

@@ -63,7 +63,10 @@ impl ApiError {
                     dastyar_core::limits::node_limit_exceeded_message(*kind, *limit, *used);
                 return ErrorBody::new(MessageCode::NodeLimitExceeded, message, details);
             }
-            ApiError::InsufficientCredits => MessageCode::InsufficientCredits,
+            ApiError::InsufficientCredits => {
+                details.insert("upgrade_url".into(), json!(SUBSCRIPTION_PAGE));
+                MessageCode::InsufficientCredits
+            }
             ApiError::TooLarge => MessageCode::TooLarge,
             ApiError::Rendered { code, message, details, .. } => {
                 return ErrorBody::new(*code, message.clone(), details.clone());
@@ -83,6 +86,9 @@ impl IntoResponse for ApiError {
         (status, axum::Json(self.body())).into_response()
     }
 }
+
+/// Where people buy credits or a bigger plan (the web app's route).
+pub const SUBSCRIPTION_PAGE: &str = "/subscription";
 
 /// `{"error": {...}}`.
 #[derive(Debug, Clone, Serialize, ToSchema, TS)]

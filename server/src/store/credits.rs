@@ -13,6 +13,8 @@ pub enum Reason {
     Purchase,
     /// The plan's allowance for a month.
     MonthlyGrant,
+    /// Spent on a model's answer.
+    Usage,
 }
 
 impl Reason {
@@ -20,6 +22,7 @@ impl Reason {
         match self {
             Reason::Purchase => "purchase",
             Reason::MonthlyGrant => "monthly_grant",
+            Reason::Usage => "usage",
         }
     }
 }

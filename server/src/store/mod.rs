@@ -9,6 +9,7 @@ macro_rules! owned {
     };
 }
 
+pub mod conversations;
 pub mod credits;
 pub mod edges;
 pub mod jobs;

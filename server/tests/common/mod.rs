@@ -8,7 +8,6 @@
 pub mod canvas;
 pub mod nodes;
 pub mod png;
-pub mod zarinpal;
 
 use std::future::Future;
 use std::io::Write;

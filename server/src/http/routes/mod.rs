@@ -2,19 +2,24 @@
 //! carry their OpenAPI operations (`utoipa_axum`), so the router, the
 //! document and the routing test's list come from one declaration.
 
+pub mod assistant_runtime;
 pub mod assistants;
 pub mod auth;
 pub mod containers;
+pub mod conversations;
 pub mod downgrade;
 pub mod edges;
 pub mod files;
+pub mod function_json;
 pub mod listings;
 pub mod mock_gateway;
+pub mod models;
 pub mod node_openapi;
 pub mod nodes;
 pub mod payments;
 pub mod project_queries;
 pub mod projects;
+pub mod request_execute;
 pub mod shortcuts;
 pub mod subscription;
 pub mod telegram;
@@ -31,6 +36,11 @@ pub fn router() -> OpenApiRouter<AppState> {
         .merge(projects::router())
         .merge(nodes::router())
         .merge(assistants::router())
+        .merge(assistant_runtime::router())
+        .merge(models::router())
+        .merge(function_json::router())
+        .merge(conversations::router())
+        .merge(request_execute::router())
         .merge(telegram::router())
         .merge(edges::router())
         .merge(containers::router())

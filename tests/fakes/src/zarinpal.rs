@@ -46,13 +46,18 @@ pub struct FakeZarinpal {
 
 impl FakeZarinpal {
     pub async fn start() -> FakeZarinpal {
+        FakeZarinpal::start_on("127.0.0.1:0".parse().expect("an address")).await
+    }
+
+    /// On a given address (the binary's `--zarinpal-port`).
+    pub async fn start_on(addr: SocketAddr) -> FakeZarinpal {
         let inner = Arc::new(Mutex::new(Inner::default()));
         let router = Router::new()
             .route("/pg/v4/payment/request.json", post(request))
             .route("/pg/v4/payment/verify.json", post(verify))
             .route("/pg/StartPay/{authority}", get(start_pay))
             .with_state(inner.clone());
-        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let listener = tokio::net::TcpListener::bind(addr).await.unwrap();
         let addr: SocketAddr = listener.local_addr().unwrap();
         tokio::spawn(async move { axum::serve(listener, router).await.unwrap() });
         FakeZarinpal { base_url: format!("http://{addr}"), inner }

@@ -1,0 +1,164 @@
+//! The OpenAI-compatible client: models, whole answers and streamed ones,
+//! with timeouts and retries with backoff on 429, 5xx and lost connections.
+//! A stream is retried only before its first byte: once text has reached a
+//! person, trying again would say it twice.
+
+use std::time::Duration;
+
+use reqwest::header::{HeaderMap, RETRY_AFTER};
+use reqwest::{RequestBuilder, Response};
+use serde::de::DeserializeOwned;
+
+use super::error::LlmError;
+use super::protocol::{ChatCompletion, ChatRequest, ModelEntry, ModelList, StreamOptions};
+use super::stream::ChatStream;
+
+/// How many times a failed call is tried in all, and the first pause.
+const ATTEMPTS: u32 = 3;
+const FIRST_BACKOFF: Duration = Duration::from_millis(250);
+/// The longest pause a `Retry-After` may ask of a person waiting for an answer.
+const MAX_BACKOFF: Duration = Duration::from_secs(5);
+/// Connecting is quick or not at all.
+const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// A provider at `base_url` (ending in `/v1`).
+#[derive(Debug, Clone)]
+pub struct OpenAiClient {
+    base_url: String,
+    api_key: Option<String>,
+    http: reqwest::Client,
+    /// For the first byte, and between two pieces of a stream.
+    timeout: Duration,
+}
+
+impl OpenAiClient {
+    pub fn new(base_url: String, api_key: Option<String>, timeout: Duration) -> OpenAiClient {
+        let http = reqwest::Client::builder()
+            .connect_timeout(CONNECT_TIMEOUT)
+            .pool_idle_timeout(Duration::from_secs(90))
+            .build()
+            .expect("a client without custom TLS builds");
+        OpenAiClient { base_url, api_key, http, timeout }
+    }
+
+    pub fn base_url(&self) -> &str {
+        &self.base_url
+    }
+
+    /// The models the provider serves.
+    pub async fn models(&self) -> Result<Vec<ModelEntry>, LlmError> {
+        let list: ModelList = self.json(|| self.http.get(self.url("/models"))).await?;
+        Ok(list.data)
+    }
+
+    /// Whether the provider serves `model`. Gateways that do not answer
+    /// `GET /models/{id}` are asked for the whole list instead.
+    pub async fn has_model(&self, model: &str) -> Result<bool, LlmError> {
+        let one =
+            self.json::<ModelEntry>(|| self.http.get(self.url(&format!("/models/{model}")))).await;
+        match one {
+            Ok(entry) => Ok(entry.id == model || entry.id.is_empty()),
+            Err(LlmError::UnknownModel(_)) | Err(LlmError::Refused { status: 404 | 405, .. }) => {
+                Ok(self.models().await?.iter().any(|m| m.id == model))
+            }
+            Err(error) => Err(error),
+        }
+    }
+
+    /// A whole answer.
+    pub async fn chat(&self, request: &ChatRequest) -> Result<ChatCompletion, LlmError> {
+        let body = ChatRequest { stream: false, stream_options: None, ..request.clone() };
+        self.json(|| self.http.post(self.url("/chat/completions")).json(&body)).await
+    }
+
+    /// A streamed answer, once the provider has accepted the request.
+    pub async fn chat_stream(&self, request: &ChatRequest) -> Result<ChatStream, LlmError> {
+        let body = ChatRequest {
+            stream: true,
+            stream_options: Some(StreamOptions { include_usage: true }),
+            ..request.clone()
+        };
+        let response = self
+            .send(|| {
+                self.http
+                    .post(self.url("/chat/completions"))
+                    .header(reqwest::header::ACCEPT, "text/event-stream")
+                    .json(&body)
+            })
+            .await?;
+        Ok(ChatStream::new(response, self.timeout))
+    }
+
+    fn url(&self, path: &str) -> String {
+        format!("{}{path}", self.base_url)
+    }
+
+    /// Sends and reads a JSON answer, retrying what is worth retrying.
+    async fn json<T: DeserializeOwned>(
+        &self,
+        request: impl Fn() -> RequestBuilder,
+    ) -> Result<T, LlmError> {
+        let response = self.send(&request).await?;
+        let body = tokio::time::timeout(self.timeout, response.bytes())
+            .await
+            .map_err(|_| LlmError::Timeout)?
+            .map_err(|e| LlmError::from_transport(&e))?;
+        serde_json::from_slice(&body).map_err(|e| {
+            LlmError::Malformed(format!(
+                "{e}: {}",
+                String::from_utf8_lossy(&body[..body.len().min(200)])
+            ))
+        })
+    }
+
+    /// Sends until a success status or a failure not worth retrying; the
+    /// response with its body unread.
+    async fn send(&self, request: impl Fn() -> RequestBuilder) -> Result<Response, LlmError> {
+        let mut backoff = FIRST_BACKOFF;
+        let mut attempt = 1;
+        loop {
+            let error = match self.send_once(&request).await {
+                Ok(response) => return Ok(response),
+                Err(error) => error,
+            };
+            if attempt >= ATTEMPTS || !error.is_retryable() {
+                return Err(error);
+            }
+            let pause = match &error {
+                LlmError::RateLimited { retry_after: Some(seconds) } => {
+                    Duration::from_secs(*seconds).min(MAX_BACKOFF)
+                }
+                _ => backoff,
+            };
+            tracing::info!(%error, attempt, ?pause, "the model provider failed; trying again");
+            tokio::time::sleep(pause).await;
+            backoff = (backoff * 2).min(MAX_BACKOFF);
+            attempt += 1;
+        }
+    }
+
+    async fn send_once(&self, request: impl Fn() -> RequestBuilder) -> Result<Response, LlmError> {
+        let mut builder = request();
+        if let Some(key) = &self.api_key {
+            builder = builder.bearer_auth(key);
+        }
+        let response = tokio::time::timeout(self.timeout, builder.send())
+            .await
+            .map_err(|_| LlmError::Timeout)?
+            .map_err(|e| LlmError::from_transport(&e))?;
+        let status = response.status();
+        if status.is_success() {
+            return Ok(response);
+        }
+        let retry_after = retry_after(response.headers());
+        // The body says why, even on errors; a slow one is not waited for long.
+        let body =
+            tokio::time::timeout(self.timeout, response.text()).await.ok().and_then(Result::ok);
+        Err(LlmError::from_status(status.as_u16(), body.as_deref().unwrap_or(""), retry_after))
+    }
+}
+
+/// `Retry-After` in seconds (the date form is rare from APIs and ignored).
+fn retry_after(headers: &HeaderMap) -> Option<u64> {
+    headers.get(RETRY_AFTER)?.to_str().ok()?.trim().parse().ok()
+}

@@ -1,0 +1,464 @@
+//! One turn of a conversation: the model answers, calling the assistant's
+//! tools as it needs them, until it answers in words, waits for a function
+//! result from the caller, or reaches the step bound.
+//!
+//! Everything that can be refused is checked before the stream opens (the
+//! conversation is the user's, credits remain, a provider is configured and
+//! accepts the first call), so those failures are plain HTTP errors. After
+//! that the turn runs in a task of its own and reports through events; it
+//! finishes even when the caller goes away, so what was answered is stored
+//! and charged exactly once.
+
+use std::time::Duration;
+
+use dastyar_core::MessageCode;
+use dastyar_core::context_budget::estimate_tokens;
+use serde_json::{Map, Value};
+use tokio::sync::mpsc;
+
+use crate::billing::{credits, usage};
+use crate::error::ApiError;
+use crate::providers::llm::{
+    ChatRequest, ChatStream, LlmError, OpenAiClient, StreamEvent, ToolCall, Usage,
+};
+use crate::runtime::assistant_setup::{AssistantSetup, ToolTarget};
+use crate::runtime::history;
+use crate::runtime::request_tool;
+use crate::runtime::turn_event::{PendingCall, TokenUsage, ToolKind, TurnEvent, TurnStatus};
+use crate::state::AppState;
+use crate::store::conversations::{self as store, ConversationRow, MessageRow, NewMessage, Role};
+
+/// How many model calls one turn may make: each tool round is one.
+pub const MAX_STEPS: usize = 8;
+/// How long a turn may hold its conversation before another may take it
+/// over (a writer that died leaves it free after this).
+const LEASE: Duration = Duration::from_secs(10 * 60);
+/// Events waiting for a slow reader before the turn waits for it.
+const EVENT_BUFFER: usize = 256;
+/// The title a conversation takes from its first words.
+const TITLE_CHARS: usize = 60;
+
+/// A turn under way: its events, ending with `Done`.
+pub type Events = mpsc::Receiver<TurnEvent>;
+
+/// Where a turn starts from.
+pub enum Start {
+    /// The person said something; `client_key` names this attempt.
+    Message { text: String, client_key: Option<String> },
+    /// The person's message `user_message_id` was stored but never answered
+    /// (the provider failed): it is answered now.
+    Resume { user_message_id: i64 },
+    /// The caller posted a function's result.
+    ToolResult { tool_call_id: String, output: String },
+}
+
+/// Opens a turn in `conversation`: claims it, stores what starts it, makes
+/// the first model call and hands back the events. The caller has checked
+/// ownership and credits.
+pub async fn open(
+    state: &AppState,
+    conversation: &ConversationRow,
+    setup: AssistantSetup,
+    start: Start,
+) -> Result<Events, ApiError> {
+    let client = state.llm.client().map_err(|e| e.to_api_error(setup.model()))?.clone();
+    if !store::claim(&state.db, conversation.id, LEASE).await? {
+        return Err(ApiError::Conflict(MessageCode::ConversationBusy));
+    }
+    let mut turn = Turn {
+        state: state.clone(),
+        client,
+        setup,
+        conversation_id: conversation.id,
+        user_id: conversation.user_id,
+        usage: TokenUsage::default(),
+        credits: 0,
+        last_message_id: None,
+        title: None,
+        events: None,
+    };
+    let opened = turn.begin(start).await;
+    let (user_message_id, first) = match opened {
+        Ok(opened) => opened,
+        Err(error) => {
+            turn.release().await;
+            return Err(error);
+        }
+    };
+    let (sender, receiver) = mpsc::channel(EVENT_BUFFER);
+    turn.events = Some(sender);
+    turn.emit(TurnEvent::Started { conversation_id: conversation.id, user_message_id }).await;
+    match first {
+        First::Model(stream) => {
+            tokio::spawn(async move { turn.run(stream).await });
+        }
+        First::StillAwaiting(calls) => {
+            turn.emit(TurnEvent::AwaitingFunction { calls }).await;
+            turn.finish(TurnStatus::AwaitingFunction).await;
+        }
+    }
+    Ok(receiver)
+}
+
+/// How a turn goes on once what starts it is stored.
+enum First {
+    /// The model accepted the first call.
+    Model(ChatStream),
+    /// Other function calls still wait for their results: no model call yet.
+    StillAwaiting(Vec<PendingCall>),
+}
+
+/// The function calls of the conversation's last answer still waiting for a
+/// result; none once the person has spoken since.
+pub fn pending_calls(rows: &[MessageRow], setup: &AssistantSetup) -> Vec<PendingCall> {
+    let Some(at) = rows.iter().rposition(|r| r.role() != Role::Tool) else { return Vec::new() };
+    if rows[at].role() != Role::Assistant {
+        return Vec::new();
+    }
+    let answered: Vec<&str> =
+        rows[at + 1..].iter().filter_map(|r| r.tool_call_id.as_deref()).collect();
+    history::tool_calls(&rows[at])
+        .into_iter()
+        .filter(|call| !answered.contains(&call.id.as_str()))
+        .filter(|call| {
+            setup
+                .tool(&call.function.name)
+                .and_then(|tool| setup.target(tool))
+                .is_some_and(|target| matches!(target, ToolTarget::Function))
+        })
+        .map(|call| PendingCall {
+            id: call.id,
+            name: call.function.name,
+            arguments: call.function.arguments,
+        })
+        .collect()
+}
+
+struct Turn {
+    state: AppState,
+    client: OpenAiClient,
+    setup: AssistantSetup,
+    conversation_id: i64,
+    user_id: i64,
+    usage: TokenUsage,
+    credits: i64,
+    last_message_id: Option<i64>,
+    title: Option<String>,
+    events: Option<mpsc::Sender<TurnEvent>>,
+}
+
+/// What one model call came to.
+enum Step {
+    /// Answered in words: the turn is over.
+    Answered,
+    /// Tools ran; the model goes on with their results.
+    ToolsRan,
+    /// Functions wait for the caller.
+    Awaiting(Vec<PendingCall>),
+}
+
+impl Turn {
+    /// Stores what starts the turn and makes the first call; the person's
+    /// message id, if the turn answers one.
+    async fn begin(&mut self, start: Start) -> Result<(Option<i64>, First), ApiError> {
+        let db = &self.state.db;
+        let user_message_id = match start {
+            Start::Message { text, client_key } => {
+                self.title = Some(text.chars().take(TITLE_CHARS).collect());
+                let message = NewMessage {
+                    content: &text,
+                    client_key: client_key.as_deref(),
+                    ..NewMessage::default()
+                };
+                let stored =
+                    store::append(db.pool(), self.conversation_id, Role::User, &message).await?;
+                // The same key in a race with itself: the other request answers.
+                let stored = stored.ok_or(ApiError::Conflict(MessageCode::ConversationBusy))?;
+                Some(stored.id)
+            }
+            Start::Resume { user_message_id } => Some(user_message_id),
+            Start::ToolResult { tool_call_id, output } => {
+                let rows = store::messages(db, self.conversation_id).await?;
+                let pending = pending_calls(&rows, &self.setup);
+                let call = pending
+                    .iter()
+                    .find(|c| c.id == tool_call_id)
+                    .ok_or(ApiError::Conflict(MessageCode::ToolCallNotPending))?;
+                let message = NewMessage {
+                    content: &output,
+                    tool_call_id: Some(&call.id),
+                    tool_name: Some(&call.name),
+                    ..NewMessage::default()
+                };
+                store::append(db.pool(), self.conversation_id, Role::Tool, &message).await?;
+                let still: Vec<PendingCall> =
+                    pending.into_iter().filter(|c| c.id != tool_call_id).collect();
+                if !still.is_empty() {
+                    return Ok((None, First::StillAwaiting(still)));
+                }
+                None
+            }
+        };
+        let stream = self.call_model().await.map_err(|e| e.to_api_error(self.setup.model()))?;
+        Ok((user_message_id, First::Model(stream)))
+    }
+
+    async fn run(mut self, first: ChatStream) {
+        let mut stream = Some(first);
+        let mut status = TurnStatus::ToolLimit;
+        for step in 0..MAX_STEPS {
+            let current = match stream.take() {
+                Some(s) => s,
+                None => match self.call_model().await {
+                    Ok(s) => s,
+                    Err(error) => {
+                        self.fail(&error).await;
+                        status = TurnStatus::Failed;
+                        break;
+                    }
+                },
+            };
+            match self.step(current).await {
+                Err(error) => {
+                    self.fail(&error).await;
+                    status = TurnStatus::Failed;
+                    break;
+                }
+                Ok(Step::Answered) => {
+                    status = TurnStatus::Completed;
+                    break;
+                }
+                Ok(Step::Awaiting(calls)) => {
+                    self.emit(TurnEvent::AwaitingFunction { calls }).await;
+                    status = TurnStatus::AwaitingFunction;
+                    break;
+                }
+                Ok(Step::ToolsRan) if step + 1 == MAX_STEPS => {}
+                Ok(Step::ToolsRan) => {
+                    if credits::balance(&self.state, self.user_id).await.unwrap_or(0) <= 0 {
+                        self.error(MessageCode::InsufficientCredits, &[]).await;
+                        status = TurnStatus::OutOfCredits;
+                        break;
+                    }
+                }
+            }
+        }
+        if status == TurnStatus::ToolLimit {
+            self.error(MessageCode::ToolLoopLimit, &[("steps", &MAX_STEPS.to_string())]).await;
+        }
+        self.finish(status).await;
+    }
+
+    async fn call_model(&self) -> Result<ChatStream, LlmError> {
+        let rows = store::messages(&self.state.db, self.conversation_id)
+            .await
+            .map_err(|e| LlmError::Unreachable(format!("database: {e}")))?;
+        let tools = self.setup.tool_definitions();
+        let messages =
+            history::context(&self.setup.system_prompt, &tools, self.setup.model(), &rows);
+        let mut request = ChatRequest::new(self.setup.model(), messages);
+        request.tools = tools;
+        self.client.chat_stream(&request).await
+    }
+
+    /// Streams one answer to the caller, stores and charges it, and runs
+    /// the tools it called.
+    async fn step(&mut self, mut stream: ChatStream) -> Result<Step, LlmError> {
+        let mut text = String::new();
+        let finished = loop {
+            match stream.next().await {
+                Some(Ok(StreamEvent::Text(piece))) => {
+                    text.push_str(&piece);
+                    self.emit(TurnEvent::Delta { text: piece }).await;
+                }
+                Some(Ok(StreamEvent::Finished(finished))) => break finished,
+                Some(Err(error)) => {
+                    // What reached the person is kept, so the history matches.
+                    if !text.is_empty() {
+                        self.store_answer(&text, &[], None).await;
+                    }
+                    return Err(error);
+                }
+                None => return Err(LlmError::Unreachable("the stream ended early".into())),
+            }
+        };
+        let calls = finished.tool_calls;
+        self.store_answer(&text, &calls, finished.usage).await;
+        if calls.is_empty() {
+            return Ok(Step::Answered);
+        }
+        let mut pending = Vec::new();
+        for call in &calls {
+            let tool = self.setup.tool(&call.function.name);
+            let target = tool.and_then(|t| self.setup.target(t));
+            let kind = match &target {
+                Some(ToolTarget::Function) => ToolKind::Function,
+                Some(ToolTarget::Request { .. }) => ToolKind::Request,
+                None => ToolKind::Unknown,
+            };
+            self.emit(TurnEvent::ToolCall {
+                id: call.id.clone(),
+                name: call.function.name.clone(),
+                kind,
+                arguments: call.function.arguments.clone(),
+            })
+            .await;
+            match target {
+                Some(ToolTarget::Function) => pending.push(PendingCall {
+                    id: call.id.clone(),
+                    name: call.function.name.clone(),
+                    arguments: call.function.arguments.clone(),
+                }),
+                Some(ToolTarget::Request { request, definition }) => {
+                    let (ok, output) = match arguments(call) {
+                        Ok(args) => {
+                            let outcome = request_tool::perform(
+                                &self.state.outbound,
+                                &definition,
+                                &request,
+                                &args,
+                            )
+                            .await;
+                            (outcome.ok, outcome.output.to_string())
+                        }
+                        Err(output) => (false, output),
+                    };
+                    self.tool_result(call, ok, &output).await;
+                }
+                None => {
+                    let message = MessageCode::ToolUnknown.render(&[("name", &call.function.name)]);
+                    self.tool_result(call, false, &message).await;
+                }
+            }
+        }
+        Ok(if pending.is_empty() { Step::ToolsRan } else { Step::Awaiting(pending) })
+    }
+
+    /// Stores an answer and charges what it cost (the provider's count, or
+    /// core's estimate when it reports none), under the answer's own key.
+    async fn store_answer(&mut self, text: &str, calls: &[ToolCall], reported: Option<Usage>) {
+        let tool_calls =
+            (!calls.is_empty()).then(|| serde_json::to_string(calls).unwrap_or_default());
+        let used = reported.unwrap_or_else(|| self.estimate(text, calls));
+        let message = NewMessage {
+            content: text,
+            tool_calls,
+            model: Some(self.setup.model()),
+            prompt_tokens: Some(used.prompt_tokens.into()),
+            completion_tokens: Some(used.completion_tokens.into()),
+            ..NewMessage::default()
+        };
+        let stored = match store::append(
+            self.state.db.pool(),
+            self.conversation_id,
+            Role::Assistant,
+            &message,
+        )
+        .await
+        {
+            Ok(Some(row)) => row,
+            Ok(None) => return,
+            Err(error) => {
+                tracing::error!(%error, "an answer could not be stored");
+                return;
+            }
+        };
+        self.last_message_id = Some(stored.id);
+        self.usage.prompt_tokens += used.prompt_tokens;
+        self.usage.completion_tokens += used.completion_tokens;
+        let key = format!("reply:{}", stored.id);
+        match usage::charge(&self.state, self.user_id, &key, self.setup.model(), used).await {
+            Ok(cost) => {
+                self.credits += cost;
+                if let Err(error) = store::set_credits(&self.state.db, stored.id, cost).await {
+                    tracing::error!(%error, "the cost of an answer could not be recorded");
+                }
+            }
+            Err(error) => {
+                tracing::error!(%error, message = stored.id, "an answer could not be charged")
+            }
+        }
+    }
+
+    /// What an answer used when the provider did not say: core's estimate.
+    fn estimate(&self, text: &str, calls: &[ToolCall]) -> Usage {
+        let calls = serde_json::to_string(calls).unwrap_or_default();
+        Usage {
+            prompt_tokens: estimate_tokens(&self.setup.system_prompt),
+            completion_tokens: estimate_tokens(text) + estimate_tokens(&calls),
+        }
+    }
+
+    async fn tool_result(&mut self, call: &ToolCall, ok: bool, output: &str) {
+        let message = NewMessage {
+            content: output,
+            tool_call_id: Some(&call.id),
+            tool_name: Some(&call.function.name),
+            ..NewMessage::default()
+        };
+        if let Err(error) =
+            store::append(self.state.db.pool(), self.conversation_id, Role::Tool, &message).await
+        {
+            tracing::error!(%error, "a tool result could not be stored");
+        }
+        self.emit(TurnEvent::ToolResult {
+            id: call.id.clone(),
+            name: call.function.name.clone(),
+            ok,
+            output: output.to_owned(),
+        })
+        .await;
+    }
+
+    async fn fail(&mut self, error: &LlmError) {
+        tracing::warn!(%error, conversation = self.conversation_id, "a turn failed");
+        let message = error.persian(self.setup.model());
+        self.emit(TurnEvent::Error { code: error.code(), message }).await;
+    }
+
+    async fn error(&mut self, code: MessageCode, params: &[(&str, &str)]) {
+        self.emit(TurnEvent::Error { code, message: code.render(params) }).await;
+    }
+
+    async fn finish(mut self, status: TurnStatus) {
+        self.release().await;
+        let balance = credits::balance(&self.state, self.user_id).await.unwrap_or_default();
+        let done = TurnEvent::Done {
+            status,
+            message_id: self.last_message_id,
+            usage: self.usage,
+            credits: self.credits,
+            balance,
+        };
+        self.emit(done).await;
+    }
+
+    async fn release(&mut self) {
+        if let Err(error) =
+            store::release(&self.state.db, self.conversation_id, self.title.as_deref()).await
+        {
+            tracing::error!(%error, "a conversation could not be released");
+        }
+    }
+
+    /// Sends an event; a caller that went away does not stop the turn.
+    async fn emit(&mut self, event: TurnEvent) {
+        if let Some(sender) = &self.events
+            && sender.send(event).await.is_err()
+        {
+            self.events = None;
+        }
+    }
+}
+
+/// A call's arguments as an object, or the text telling the model they were not.
+fn arguments(call: &ToolCall) -> Result<Map<String, Value>, String> {
+    let text = call.function.arguments.trim();
+    if text.is_empty() {
+        return Ok(Map::new());
+    }
+    match serde_json::from_str::<Value>(text) {
+        Ok(Value::Object(map)) => Ok(map),
+        _ => Err(MessageCode::RequestArgumentsInvalid.persian().to_owned()),
+    }
+}

@@ -1,0 +1,277 @@
+//! The `conversations` and `conversation_messages` tables: a conversation with
+//! one assistant on one channel, and its turns in order.
+
+use std::time::{Duration, SystemTime};
+
+use serde::{Deserialize, Serialize};
+use sqlx::{Any, Executor};
+use ts_rs::TS;
+use utoipa::ToSchema;
+
+use crate::db::{Db, timestamp};
+
+/// Where a conversation happens.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema, TS)]
+#[serde(rename_all = "snake_case")]
+#[ts(export, export_to = "api/")]
+pub enum Channel {
+    /// The canvas's test frame: the assistant's builder trying it out.
+    TestFrame,
+    /// The chat widget on a website.
+    Widget,
+    /// A Telegram bot.
+    Telegram,
+}
+
+impl Channel {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Channel::TestFrame => "test_frame",
+            Channel::Widget => "widget",
+            Channel::Telegram => "telegram",
+        }
+    }
+}
+
+/// Who wrote a turn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema, TS)]
+#[serde(rename_all = "snake_case")]
+#[ts(export, export_to = "api/")]
+pub enum Role {
+    User,
+    Assistant,
+    Tool,
+}
+
+impl Role {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Role::User => "user",
+            Role::Assistant => "assistant",
+            Role::Tool => "tool",
+        }
+    }
+
+    /// An unknown word (a hand edit) reads as a tool's output, which the
+    /// model is told and nobody takes for the person's words.
+    pub fn parse(text: &str) -> Role {
+        match text {
+            "user" => Role::User,
+            "assistant" => Role::Assistant,
+            _ => Role::Tool,
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
+pub struct ConversationRow {
+    pub id: i64,
+    pub user_id: i64,
+    pub assistant_node_id: i64,
+    pub channel: String,
+    pub visitor: Option<String>,
+    pub title: String,
+    pub created_at: String,
+    pub updated_at: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
+pub struct MessageRow {
+    pub id: i64,
+    pub conversation_id: i64,
+    pub role: String,
+    pub content: String,
+    /// JSON text of the calls, on an assistant turn that called tools.
+    pub tool_calls: Option<String>,
+    pub tool_call_id: Option<String>,
+    pub tool_name: Option<String>,
+    pub client_key: Option<String>,
+    pub model: Option<String>,
+    pub prompt_tokens: Option<i64>,
+    pub completion_tokens: Option<i64>,
+    pub credits: Option<i64>,
+    pub created_at: String,
+}
+
+impl MessageRow {
+    pub fn role(&self) -> Role {
+        Role::parse(&self.role)
+    }
+}
+
+/// A turn to append.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct NewMessage<'a> {
+    pub content: &'a str,
+    pub tool_calls: Option<String>,
+    pub tool_call_id: Option<&'a str>,
+    pub tool_name: Option<&'a str>,
+    pub client_key: Option<&'a str>,
+    pub model: Option<&'a str>,
+    pub prompt_tokens: Option<i64>,
+    pub completion_tokens: Option<i64>,
+    pub credits: Option<i64>,
+}
+
+const CONVERSATION_COLUMNS: &str =
+    "id, user_id, assistant_node_id, channel, visitor, title, created_at, updated_at";
+const MESSAGE_COLUMNS: &str = "id, conversation_id, role, content, tool_calls, tool_call_id, \
+     tool_name, client_key, model, prompt_tokens, completion_tokens, credits, created_at";
+
+/// Starts a conversation.
+pub async fn insert(
+    db: &Db,
+    user_id: i64,
+    assistant_node_id: i64,
+    channel: Channel,
+    visitor: Option<&str>,
+) -> Result<ConversationRow, sqlx::Error> {
+    let sql = format!(
+        "INSERT INTO conversations (user_id, assistant_node_id, channel, visitor, created_at, updated_at)
+         VALUES ($1, $2, $3, $4, $5, $5) RETURNING {CONVERSATION_COLUMNS}"
+    );
+    sqlx::query_as(sqlx::AssertSqlSafe(sql))
+        .bind(user_id)
+        .bind(assistant_node_id)
+        .bind(channel.as_str())
+        .bind(visitor)
+        .bind(timestamp::now())
+        .fetch_one(db.pool())
+        .await
+}
+
+/// One of the user's conversations.
+pub async fn get(db: &Db, user_id: i64, id: i64) -> Result<Option<ConversationRow>, sqlx::Error> {
+    let sql =
+        format!("SELECT {CONVERSATION_COLUMNS} FROM conversations WHERE id = $1 AND user_id = $2");
+    sqlx::query_as(sqlx::AssertSqlSafe(sql)).bind(id).bind(user_id).fetch_optional(db.pool()).await
+}
+
+/// The user's conversations with one assistant, the latest first.
+pub async fn list(
+    db: &Db,
+    user_id: i64,
+    assistant_node_id: i64,
+    channel: Channel,
+) -> Result<Vec<ConversationRow>, sqlx::Error> {
+    let sql = format!(
+        "SELECT {CONVERSATION_COLUMNS} FROM conversations
+         WHERE user_id = $1 AND assistant_node_id = $2 AND channel = $3
+         ORDER BY updated_at DESC, id DESC"
+    );
+    sqlx::query_as(sqlx::AssertSqlSafe(sql))
+        .bind(user_id)
+        .bind(assistant_node_id)
+        .bind(channel.as_str())
+        .fetch_all(db.pool())
+        .await
+}
+
+/// Deletes one of the user's conversations with its messages; whether it existed.
+pub async fn delete(db: &Db, user_id: i64, id: i64) -> Result<bool, sqlx::Error> {
+    let done = sqlx::query("DELETE FROM conversations WHERE id = $1 AND user_id = $2")
+        .bind(id)
+        .bind(user_id)
+        .execute(db.pool())
+        .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+/// Takes the conversation for one answer, unless another answer is being
+/// written in it (on any instance); a lease, so a crashed writer frees it.
+pub async fn claim(db: &Db, id: i64, lease: Duration) -> Result<bool, sqlx::Error> {
+    let now = SystemTime::now();
+    let done = sqlx::query(
+        "UPDATE conversations SET busy_until = $1
+         WHERE id = $2 AND (busy_until IS NULL OR busy_until < $3)",
+    )
+    .bind(timestamp::at(now + lease))
+    .bind(id)
+    .bind(timestamp::at(now))
+    .execute(db.pool())
+    .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+/// Frees the conversation after an answer, and names it after its first words.
+pub async fn release(db: &Db, id: i64, title: Option<&str>) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "UPDATE conversations SET busy_until = NULL, updated_at = $1,
+                title = CASE WHEN title = '' THEN COALESCE($2, '') ELSE title END
+         WHERE id = $3",
+    )
+    .bind(timestamp::now())
+    .bind(title)
+    .bind(id)
+    .execute(db.pool())
+    .await?;
+    Ok(())
+}
+
+/// Appends a turn. A person's turn whose `client_key` was used in this
+/// conversation already is not appended: `None`.
+pub async fn append<'c, E: Executor<'c, Database = Any>>(
+    ex: E,
+    conversation_id: i64,
+    role: Role,
+    message: &NewMessage<'_>,
+) -> Result<Option<MessageRow>, sqlx::Error> {
+    let sql = format!(
+        "INSERT INTO conversation_messages
+            (conversation_id, role, content, tool_calls, tool_call_id, tool_name, client_key,
+             model, prompt_tokens, completion_tokens, credits, created_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
+         ON CONFLICT (conversation_id, client_key) DO NOTHING
+         RETURNING {MESSAGE_COLUMNS}"
+    );
+    sqlx::query_as(sqlx::AssertSqlSafe(sql))
+        .bind(conversation_id)
+        .bind(role.as_str())
+        .bind(message.content)
+        .bind(message.tool_calls.as_deref())
+        .bind(message.tool_call_id)
+        .bind(message.tool_name)
+        .bind(message.client_key)
+        .bind(message.model)
+        .bind(message.prompt_tokens)
+        .bind(message.completion_tokens)
+        .bind(message.credits)
+        .bind(timestamp::now())
+        .fetch_optional(ex)
+        .await
+}
+
+/// Records what an assistant turn cost, once it is charged.
+pub async fn set_credits(db: &Db, message_id: i64, credits: i64) -> Result<(), sqlx::Error> {
+    sqlx::query("UPDATE conversation_messages SET credits = $1 WHERE id = $2")
+        .bind(credits)
+        .bind(message_id)
+        .execute(db.pool())
+        .await?;
+    Ok(())
+}
+
+/// A conversation's turns, in order.
+pub async fn messages(db: &Db, conversation_id: i64) -> Result<Vec<MessageRow>, sqlx::Error> {
+    let sql = format!(
+        "SELECT {MESSAGE_COLUMNS} FROM conversation_messages WHERE conversation_id = $1 ORDER BY id"
+    );
+    sqlx::query_as(sqlx::AssertSqlSafe(sql)).bind(conversation_id).fetch_all(db.pool()).await
+}
+
+/// The person's turn sent with `client_key`, if there is one.
+pub async fn by_client_key(
+    db: &Db,
+    conversation_id: i64,
+    client_key: &str,
+) -> Result<Option<MessageRow>, sqlx::Error> {
+    let sql = format!(
+        "SELECT {MESSAGE_COLUMNS} FROM conversation_messages
+         WHERE conversation_id = $1 AND client_key = $2"
+    );
+    sqlx::query_as(sqlx::AssertSqlSafe(sql))
+        .bind(conversation_id)
+        .bind(client_key)
+        .fetch_optional(db.pool())
+        .await
+}
