@@ -1,5 +1,7 @@
-// Global setup: starts the real server on a free port with a fresh data folder
-// and the built web app, waits until it answers, and stops it after the run.
+// Global setup: starts the fake outside services (tests/fakes: an
+// OpenAI-compatible model the specs script over HTTP), then the real server on
+// a free port with a fresh data folder and the built web app, pointed at the
+// fakes; waits until it answers, and stops both after the run.
 //
 // The binary is target/debug/dastyar, which `make e2e` builds with
 // `cargo test --workspace --no-run` (the same cargo form as `make test`, so
@@ -25,6 +27,29 @@ function freePort(): Promise<number> {
   });
 }
 
+/** Starts `dastyar-fakes` and reads the JSON line naming where its fakes listen. */
+async function startFakes(): Promise<{ openai: string; stop: () => void }> {
+  const binary = process.env.DASTYAR_E2E_FAKES_BINARY ?? join(REPO, "target/debug/dastyar-fakes");
+  if (!existsSync(binary)) throw new Error(`e2e: no fakes binary at ${binary}; run \`make e2e\``);
+  // Words stream 30 ms apart, so a spec sees an answer arrive piece by piece.
+  const fakes = spawn(binary, ["--word-delay-ms", "30"], { stdio: ["ignore", "pipe", "inherit"] });
+  const line = await new Promise<string>((resolve, reject) => {
+    let seen = "";
+    fakes.stdout.on("data", (chunk: Buffer) => {
+      seen += chunk.toString();
+      const end = seen.indexOf("\n");
+      if (end >= 0) resolve(seen.slice(0, end));
+    });
+    fakes.once("exit", (code) => reject(new Error(`e2e: dastyar-fakes stopped at start (code ${code})`)));
+  });
+  const urls = JSON.parse(line) as { openai: string };
+  const stop = () => {
+    if (fakes.exitCode === null) fakes.kill("SIGTERM");
+  };
+  process.once("exit", stop);
+  return { openai: urls.openai, stop };
+}
+
 export default async function startServer(): Promise<() => Promise<void>> {
   const binary = process.env.DASTYAR_E2E_BINARY ?? join(REPO, "target/debug/dastyar");
   const webDir = process.env.DASTYAR_E2E_WEB_DIR ?? join(REPO, "web/dist");
@@ -37,8 +62,12 @@ export default async function startServer(): Promise<() => Promise<void>> {
   const url = `http://127.0.0.1:${port}`;
   const secret = randomBytes(32).toString("hex");
 
+  const fakes = await startFakes();
   const env: NodeJS.ProcessEnv = {
     ...process.env,
+    DASTYAR_LLM_BASE_URL: fakes.openai,
+    // Request tools in the specs call the fakes on this machine.
+    DASTYAR_ALLOW_PRIVATE_NETWORK: "true",
     DASTYAR_ADDR: `127.0.0.1:${port}`,
     DASTYAR_DATA_DIR: dataDir,
     DASTYAR_WEB_DIR: webDir,
@@ -81,6 +110,7 @@ export default async function startServer(): Promise<() => Promise<void>> {
   // Workers inherit these.
   process.env.DASTYAR_E2E_URL = url;
   process.env.DASTYAR_E2E_JWT_SECRET = secret;
+  process.env.DASTYAR_E2E_FAKE_OPENAI = fakes.openai;
 
   return async () => {
     if (exited === null) {
@@ -90,6 +120,7 @@ export default async function startServer(): Promise<() => Promise<void>> {
       await gone;
       clearTimeout(timer);
     }
+    fakes.stop();
     log.end();
     await rm(dataDir, { recursive: true, force: true });
   };

@@ -1,4 +1,4 @@
-// The testframe node's settings panel and card.
+// The testframe node's settings panel, its chat and its card.
 export const testframe = {
   assistant: "دستیار",
   assistantHint: "پنجرهٔ آزمایش با این دستیار گفتگو می‌کند؛ این پنجره فقط روی همین بوم است و ذخیره نمی‌شود.",
@@ -7,8 +7,26 @@ export const testframe = {
   noAssistants: "هنوز دستیار ساخته‌شده‌ای در این پروژه نیست.",
   chat: "گفتگوی آزمایشی",
   message: "پیام",
+  placeholder: "پیام خود را بنویسید… (Enter برای ارسال، Shift+Enter برای خط تازه)",
   send: "ارسال",
-  runtimeNote: "گفتگو با دستیار همراه با اجرای دستیارها فراهم می‌شود؛ تا آن زمان پیامی فرستاده نمی‌شود.",
+  sending: "در حال پاسخ…",
+  newConversation: "گفتگوی تازه",
+  pickAssistantFirst: "ابتدا دستیاری را برای این پنجره انتخاب و ذخیره کنید.",
+  empty: "هنوز پیامی نیست. چیزی بپرسید تا دستیار پاسخ دهد.",
+  you: "شما",
+  assistantSays: "دستیار",
+  toolCall: (name: string) => `فراخوانی «${name}»`,
+  toolKind: { function: "تابع", request: "درخواست API", unknown: "ابزار ناشناخته" },
+  arguments: "ورودی",
+  result: "نتیجه",
+  failed: "ناموفق",
+  waitingResult: "در انتظار نتیجه…",
+  functionWaits: (name: string) => `دستیار منتظر نتیجهٔ تابع «${name}» است. نتیجه را خودتان بنویسید:`,
+  functionResult: "نتیجهٔ تابع",
+  functionSend: "ارسال نتیجه",
+  spent: (credits: string) => `هزینهٔ این پاسخ: ${credits} اعتبار`,
+  balance: (credits: string) => `اعتبار باقی‌مانده: ${credits}`,
+  buyCredits: "خرید اعتبار یا ارتقای طرح",
   card: {
     talksTo: (label: string) => `گفتگو با: ${label}`,
     noAssistant: "دستیاری انتخاب نشده",

@@ -1,12 +1,16 @@
 // The fields an assistant and an analyzer share: model, instructions, and what
 // the provider and the connections set (read only).
 import type { AssistantData } from "@dastyar/rules";
+import { useAtomValue } from "jotai";
 import { useMemo } from "react";
+import { providerModelsLoadableAtom } from "../../../state/models";
+import fieldStyles from "../../panels/fields/fields.module.css";
+import { TextInput } from "../../panels/fields/TextInput";
 import { Select } from "../../panels/fields/Select";
 import { TextArea } from "../../panels/fields/TextArea";
 import type { PanelForm } from "../../panels/usePanelForm";
 import { Facts, type Fact } from "../../panels/fields/Facts";
-import { modelOptions } from "./models";
+import { ASSISTANT_MODELS, modelOptions } from "./models";
 import type { assistantShared } from "../../../i18n/nodes/assistant";
 
 type Words = typeof assistantShared & { instructions: string; instructionsHint: string };
@@ -21,7 +25,13 @@ type Props = {
 export function AssistantFields({ form, words, defaultModel }: Props) {
   const draft: AssistantData = form.draft;
   const update = form.update as (patch: Partial<AssistantData>) => void;
-  const options = useMemo(() => modelOptions(draft.model, defaultModel, words), [draft.model, defaultModel, words]);
+  const provider = useAtomValue(providerModelsLoadableAtom);
+  const known = provider.state === "hasData" ? provider.data : null;
+  const available = known?.models && known.models.length > 0 ? known.models : ASSISTANT_MODELS;
+  const options = useMemo(
+    () => modelOptions(draft.model, defaultModel, words, available),
+    [draft.model, defaultModel, words, available],
+  );
 
   return (
     <>
@@ -33,6 +43,19 @@ export function AssistantFields({ form, words, defaultModel }: Props) {
         options={options}
         error={form.error("model")}
         onChange={(model) => update({ model })}
+      />
+      {known?.hint && (
+        <p className={fieldStyles.hint} data-testid="model-provider-hint">
+          {known.hint}
+        </p>
+      )}
+      <TextInput
+        label={words.otherModel}
+        hint={words.otherModelHint}
+        name="model-typed"
+        ltr
+        value={draft.model}
+        onChange={(model) => update({ model: model.trim() })}
       />
       <TextArea
         label={words.instructions}

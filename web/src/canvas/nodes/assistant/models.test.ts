@@ -16,4 +16,9 @@ describe("modelOptions", () => {
     expect(options[0]).toEqual({ value: "my-finetune-1", label: "my-finetune-1 ?" });
     expect(options).toHaveLength(ASSISTANT_MODELS.length + 1);
   });
+
+  it("offers the provider's models when it has them", () => {
+    const options = modelOptions("llama3.1", "gpt-4.1-nano", words, ["llama3.1", "qwen2.5"]);
+    expect(options.map((o) => o.value)).toEqual(["llama3.1", "qwen2.5"]);
+  });
 });

@@ -1,6 +1,7 @@
-// The models an assistant or analyzer may use. The server offers no model
-// list yet, so the canvas names the usual ones; a stored model not among them
-// stays selectable, so opening a panel never changes it.
+// The models an assistant or analyzer may use: the provider's list when the
+// server has one (GET /playground/models), else the usual ones named here. A
+// stored model not among them stays selectable, so opening a panel never
+// changes it; any other name can be typed.
 
 export const ASSISTANT_MODELS = [
   "gpt-4.1-nano",
@@ -22,11 +23,12 @@ export function modelOptions(
   current: string,
   defaultModel: string,
   words: { defaultModel: (m: string) => string; currentModel: (m: string) => string },
+  available: readonly string[] = ASSISTANT_MODELS,
 ): ModelOption[] {
-  const known: ModelOption[] = ASSISTANT_MODELS.map((m) => ({
+  const known: ModelOption[] = available.map((m) => ({
     value: m,
     label: m === defaultModel ? words.defaultModel(m) : m,
   }));
-  if (current === "" || (ASSISTANT_MODELS as readonly string[]).includes(current)) return known;
+  if (current === "" || available.includes(current)) return known;
   return [{ value: current, label: words.currentModel(current) }, ...known];
 }

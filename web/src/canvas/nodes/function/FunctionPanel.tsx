@@ -7,6 +7,7 @@ import { TextArea } from "../../panels/fields/TextArea";
 import { TextInput } from "../../panels/fields/TextInput";
 import { useLocalProblem } from "../../panels/localProblems";
 import type { PanelProps } from "../../panels/types";
+import { GenerateWithModel } from "./GenerateWithModel";
 import { ParametersEditor } from "./ParametersEditor";
 
 const words = fa.nodes.function;
@@ -28,6 +29,7 @@ export function FunctionPanel({ form }: PanelProps<"function">) {
 
   return (
     <>
+      <GenerateWithModel draft={draft} onDraft={form.update} />
       <TextInput
         label={words.functionName}
         hint={words.functionNameHint}

@@ -1,15 +1,14 @@
 // The test frame's settings: which of the project's assistants it talks to,
-// and the chat itself. The frame is never saved; chatting needs the
-// assistant runtime, which is not here yet, so sending is off and says so
-// (no pretend replies).
+// and the chat with it. The frame is never saved; its chat talks to the
+// assistant's runtime for real (streamed answers, tools, credits).
 import { useAtomValue } from "jotai";
 import { useMemo } from "react";
 import { fa } from "../../../i18n/fa";
-import { Field } from "../../panels/fields/Field";
-import fieldStyles from "../../panels/fields/fields.module.css";
 import { Select } from "../../panels/fields/Select";
 import type { PanelProps } from "../../panels/types";
+import { databaseId } from "../../model";
 import { assistantChoicesAtom } from "./assistants";
+import { ChatBox } from "./ChatBox";
 import styles from "./TestFramePanel.module.css";
 
 const words = fa.nodes.testframe;
@@ -23,6 +22,7 @@ export function TestFramePanel({ form }: PanelProps<"testframe">) {
     if (current !== "" && !choices.some((c) => c.id === current)) list.push({ value: current, label: words.missingAssistant });
     return list;
   }, [choices, current]);
+  const assistant = choices.some((c) => c.id === current) ? databaseId(current) : null;
 
   return (
     <>
@@ -35,19 +35,14 @@ export function TestFramePanel({ form }: PanelProps<"testframe">) {
         error={form.error("assistantId")}
         onChange={(value) => form.update({ assistantId: value === "" ? undefined : value })}
       />
-      <section className={styles.chat} aria-label={words.chat}>
-        <h3 className={styles.title}>{words.chat}</h3>
-        <div className={styles.log} role="log" aria-label={words.chat} data-testid="testframe-log" />
-        <Field label={words.message}>
-          {(id) => <textarea id={id} name="message" className={fieldStyles.input} rows={2} disabled />}
-        </Field>
-        <button type="button" className="button" disabled data-testid="testframe-send">
-          {words.send}
-        </button>
+      {assistant === null ? (
         <p className={styles.note} data-testid="testframe-note">
-          {words.runtimeNote}
+          {words.pickAssistantFirst}
         </p>
-      </section>
+      ) : (
+        // One chat per frame and assistant: choosing another starts afresh.
+        <ChatBox key={current} chatId={`${form.nodeId}:${current}`} assistantId={assistant} />
+      )}
     </>
   );
 }
