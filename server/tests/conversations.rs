@@ -514,3 +514,42 @@ async fn generate_function_json_drafts_a_checked_definition() {
     })
     .await;
 }
+
+#[tokio::test]
+async fn one_answer_at_a_time_in_a_conversation() {
+    for_each_backend(|app| async move {
+        let fake = FakeOpenAi::start().await;
+        let app = with_provider(app, &fake).await;
+        let s = scene(&app, "owner@example.com").await;
+        let conversation = start(&app, &s).await;
+        fake.push(Reply::GatedText { text: "یک دو سه".into(), pause_after_words: 1 });
+        let path = format!("/api/playground/conversations/{conversation}/messages");
+        let held = app
+            .router
+            .clone()
+            .oneshot(request(&path, &s.token, json!({"content": "اول"}), None))
+            .await
+            .unwrap();
+        assert_eq!(held.status(), StatusCode::OK);
+
+        // While the first answer is written, a second message waits its turn.
+        let second = app.send(request(&path, &s.token, json!({"content": "دوم"}), None)).await;
+        second.assert_error(409, "conversation_busy");
+        fake.release();
+        let rest = held.into_body().collect().await.unwrap().to_bytes();
+        assert_eq!(done(&parse_events(std::str::from_utf8(&rest).unwrap()))["status"], "completed");
+        // Free again; the refused message was not kept.
+        let events = say(&app, &s.token, conversation, "دوم", None).await;
+        assert_eq!(text_of(&events), "پاسخ: دوم");
+        let read =
+            app.get(&format!("/api/playground/conversations/{conversation}"), Some(&s.token)).await;
+        let contents: Vec<String> = read.json()["messages"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| m["content"].as_str().unwrap().to_owned())
+            .collect();
+        assert_eq!(contents, ["اول", "یک دو سه", "دوم", "پاسخ: دوم"]);
+    })
+    .await;
+}

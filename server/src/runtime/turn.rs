@@ -26,7 +26,9 @@ use crate::runtime::history;
 use crate::runtime::request_tool;
 use crate::runtime::turn_event::{PendingCall, TokenUsage, ToolKind, TurnEvent, TurnStatus};
 use crate::state::AppState;
-use crate::store::conversations::{self as store, ConversationRow, MessageRow, NewMessage, Role};
+use crate::store::conversations::{
+    self as store, ConversationRow, MessageRow, NewMessage, Role, Said,
+};
 
 /// How many model calls one turn may make: each tool round is one.
 pub const MAX_STEPS: usize = 8;
@@ -62,7 +64,10 @@ pub async fn open(
     start: Start,
 ) -> Result<Events, ApiError> {
     let client = state.llm.client().map_err(|e| e.to_api_error(setup.model()))?.clone();
-    if !store::claim(&state.db, conversation.id, LEASE).await? {
+    // A message claims the conversation as it is stored (see `say`).
+    if !matches!(start, Start::Message { .. })
+        && !store::claim(&state.db, conversation.id, LEASE).await?
+    {
         return Err(ApiError::Conflict(MessageCode::ConversationBusy));
     }
     let mut turn = Turn {
@@ -77,11 +82,12 @@ pub async fn open(
         title: None,
         events: None,
     };
-    let opened = turn.begin(start).await;
-    let (user_message_id, first) = match opened {
+    let (user_message_id, first) = match turn.begin(start).await {
         Ok(opened) => opened,
-        Err(error) => {
-            turn.release().await;
+        Err((error, claimed)) => {
+            if claimed == Claimed::Yes {
+                turn.release().await;
+            }
             return Err(error);
         }
     };
@@ -98,6 +104,13 @@ pub async fn open(
         }
     }
     Ok(receiver)
+}
+
+/// Whether a turn that failed to open holds its conversation (and must free it).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Claimed {
+    Yes,
+    No,
 }
 
 /// How a turn goes on once what starts it is stored.
@@ -158,49 +171,86 @@ enum Step {
 }
 
 impl Turn {
-    /// Stores what starts the turn and makes the first call; the person's
-    /// message id, if the turn answers one.
-    async fn begin(&mut self, start: Start) -> Result<(Option<i64>, First), ApiError> {
+    /// The person's message: stored (claiming the conversation) while the
+    /// model is already asked, with the message added to the history in
+    /// memory, so the first word does not wait for the write to commit. A
+    /// conversation found busy, or a key used already, drops the call.
+    async fn say(
+        &mut self,
+        text: String,
+        client_key: Option<String>,
+    ) -> Result<(Option<i64>, First), (ApiError, Claimed)> {
+        self.title = Some(text.chars().take(TITLE_CHARS).collect());
         let db = &self.state.db;
-        let user_message_id = match start {
-            Start::Message { text, client_key } => {
-                self.title = Some(text.chars().take(TITLE_CHARS).collect());
-                let message = NewMessage {
-                    content: &text,
-                    client_key: client_key.as_deref(),
-                    ..NewMessage::default()
-                };
-                let stored =
-                    store::append(db.pool(), self.conversation_id, Role::User, &message).await?;
-                // The same key in a race with itself: the other request answers.
-                let stored = stored.ok_or(ApiError::Conflict(MessageCode::ConversationBusy))?;
-                Some(stored.id)
+        let mut rows =
+            store::messages(db, self.conversation_id).await.map_err(|e| (e.into(), Claimed::No))?;
+        rows.push(MessageRow::unsaved(self.conversation_id, Role::User, &text));
+        let message = NewMessage {
+            content: &text,
+            client_key: client_key.as_deref(),
+            ..NewMessage::default()
+        };
+        let (said, first_call) = tokio::join!(
+            store::claim_and_say(db, self.conversation_id, LEASE, &message),
+            self.call_model_on(&rows)
+        );
+        let stored = match said.map_err(|e| (e.into(), Claimed::No))? {
+            Said::Stored(row) => row,
+            // The same key in a race with itself: the other request answers.
+            Said::Busy | Said::Duplicate => {
+                return Err((ApiError::Conflict(MessageCode::ConversationBusy), Claimed::No));
             }
-            Start::Resume { user_message_id } => Some(user_message_id),
+        };
+        let stream = first_call.map_err(|e| (e.to_api_error(self.setup.model()), Claimed::Yes))?;
+        Ok((Some(stored.id), First::Model(stream)))
+    }
+
+    /// Stores what starts the turn and makes the first call; the person's
+    /// message id, if the turn answers one. A failure says whether the
+    /// conversation was claimed (and must be freed).
+    async fn begin(&mut self, start: Start) -> Result<(Option<i64>, First), (ApiError, Claimed)> {
+        let claimed = |error: ApiError| (error, Claimed::Yes);
+        match start {
+            Start::Message { text, client_key } => self.say(text, client_key).await,
+            Start::Resume { user_message_id } => {
+                let stream = self.first_call().await.map_err(claimed)?;
+                Ok((Some(user_message_id), First::Model(stream)))
+            }
             Start::ToolResult { tool_call_id, output } => {
-                let rows = store::messages(db, self.conversation_id).await?;
-                let pending = pending_calls(&rows, &self.setup);
-                let call = pending
-                    .iter()
-                    .find(|c| c.id == tool_call_id)
-                    .ok_or(ApiError::Conflict(MessageCode::ToolCallNotPending))?;
-                let message = NewMessage {
-                    content: &output,
-                    tool_call_id: Some(&call.id),
-                    tool_name: Some(&call.name),
-                    ..NewMessage::default()
-                };
-                store::append(db.pool(), self.conversation_id, Role::Tool, &message).await?;
-                let still: Vec<PendingCall> =
-                    pending.into_iter().filter(|c| c.id != tool_call_id).collect();
+                let still = self.store_result(&tool_call_id, &output).await.map_err(claimed)?;
                 if !still.is_empty() {
                     return Ok((None, First::StillAwaiting(still)));
                 }
-                None
+                Ok((None, First::Model(self.first_call().await.map_err(claimed)?)))
             }
+        }
+    }
+
+    /// Stores a function's result; the calls still waiting after it.
+    async fn store_result(
+        &self,
+        tool_call_id: &str,
+        output: &str,
+    ) -> Result<Vec<PendingCall>, ApiError> {
+        let db = &self.state.db;
+        let rows = store::messages(db, self.conversation_id).await?;
+        let pending = pending_calls(&rows, &self.setup);
+        let call = pending
+            .iter()
+            .find(|c| c.id == tool_call_id)
+            .ok_or(ApiError::Conflict(MessageCode::ToolCallNotPending))?;
+        let message = NewMessage {
+            content: output,
+            tool_call_id: Some(&call.id),
+            tool_name: Some(&call.name),
+            ..NewMessage::default()
         };
-        let stream = self.call_model().await.map_err(|e| e.to_api_error(self.setup.model()))?;
-        Ok((user_message_id, First::Model(stream)))
+        store::append(db.pool(), self.conversation_id, Role::Tool, &message).await?;
+        Ok(pending.into_iter().filter(|c| c.id != tool_call_id).collect())
+    }
+
+    async fn first_call(&self) -> Result<ChatStream, ApiError> {
+        self.call_model().await.map_err(|e| e.to_api_error(self.setup.model()))
     }
 
     async fn run(mut self, first: ChatStream) {
@@ -253,9 +303,13 @@ impl Turn {
         let rows = store::messages(&self.state.db, self.conversation_id)
             .await
             .map_err(|e| LlmError::Unreachable(format!("database: {e}")))?;
+        self.call_model_on(&rows).await
+    }
+
+    async fn call_model_on(&self, rows: &[MessageRow]) -> Result<ChatStream, LlmError> {
         let tools = self.setup.tool_definitions();
         let messages =
-            history::context(&self.setup.system_prompt, &tools, self.setup.model(), &rows);
+            history::context(&self.setup.system_prompt, &tools, self.setup.model(), rows);
         let mut request = ChatRequest::new(self.setup.model(), messages);
         request.tools = tools;
         self.client.chat_stream(&request).await

@@ -8,6 +8,7 @@ use sqlx::{Any, Executor};
 use ts_rs::TS;
 use utoipa::ToSchema;
 
+use super::tx::Tx;
 use crate::db::{Db, timestamp};
 
 /// Where a conversation happens.
@@ -97,6 +98,25 @@ impl MessageRow {
     pub fn role(&self) -> Role {
         Role::parse(&self.role)
     }
+
+    /// A turn not stored (yet): the history as the model will read it.
+    pub fn unsaved(conversation_id: i64, role: Role, content: &str) -> MessageRow {
+        MessageRow {
+            id: i64::MAX,
+            conversation_id,
+            role: role.as_str().to_owned(),
+            content: content.to_owned(),
+            tool_calls: None,
+            tool_call_id: None,
+            tool_name: None,
+            client_key: None,
+            model: None,
+            prompt_tokens: None,
+            completion_tokens: None,
+            credits: None,
+            created_at: String::new(),
+        }
+    }
 }
 
 /// A turn to append.
@@ -180,6 +200,14 @@ pub async fn delete(db: &Db, user_id: i64, id: i64) -> Result<bool, sqlx::Error>
 /// Takes the conversation for one answer, unless another answer is being
 /// written in it (on any instance); a lease, so a crashed writer frees it.
 pub async fn claim(db: &Db, id: i64, lease: Duration) -> Result<bool, sqlx::Error> {
+    claim_with(db.pool(), id, lease).await
+}
+
+async fn claim_with<'c, E: Executor<'c, Database = Any>>(
+    ex: E,
+    id: i64,
+    lease: Duration,
+) -> Result<bool, sqlx::Error> {
     let now = SystemTime::now();
     let done = sqlx::query(
         "UPDATE conversations SET busy_until = $1
@@ -188,9 +216,39 @@ pub async fn claim(db: &Db, id: i64, lease: Duration) -> Result<bool, sqlx::Erro
     .bind(timestamp::at(now + lease))
     .bind(id)
     .bind(timestamp::at(now))
-    .execute(db.pool())
+    .execute(ex)
     .await?;
     Ok(done.rows_affected() == 1)
+}
+
+/// What [`claim_and_say`] came to.
+#[derive(Debug)]
+pub enum Said {
+    /// Claimed, and the person's turn stored.
+    Stored(MessageRow),
+    /// Another answer is being written: nothing was stored.
+    Busy,
+    /// Its `client_key` was used already: nothing was stored.
+    Duplicate,
+}
+
+/// Claims the conversation and stores the person's turn in one transaction:
+/// one write, where two would queue twice behind other writers.
+pub async fn claim_and_say(
+    db: &Db,
+    id: i64,
+    lease: Duration,
+    message: &NewMessage<'_>,
+) -> Result<Said, sqlx::Error> {
+    let mut tx = Tx::begin(db).await?;
+    if !claim_with(tx.conn(), id, lease).await? {
+        return Ok(Said::Busy);
+    }
+    let Some(row) = append(tx.conn(), id, Role::User, message).await? else {
+        return Ok(Said::Duplicate);
+    };
+    tx.commit().await?;
+    Ok(Said::Stored(row))
 }
 
 /// Frees the conversation after an answer, and names it after its first words.

@@ -60,6 +60,15 @@ pub async fn append<'c, E: Executor<'c, Database = Any>>(
     Ok(done.rows_affected() == 1)
 }
 
+/// Whether an entry with `key` exists (a read, so asking often costs no write).
+pub async fn has_key(db: &Db, key: &str) -> Result<bool, sqlx::Error> {
+    let found: Option<(i64,)> = sqlx::query_as("SELECT id FROM credit_ledger WHERE entry_key = $1")
+        .bind(key)
+        .fetch_optional(db.pool())
+        .await?;
+    Ok(found.is_some())
+}
+
 /// The user's balance: the sum of their entries.
 pub async fn balance(db: &Db, user_id: i64) -> Result<i64, sqlx::Error> {
     // PostgreSQL sums BIGINT as NUMERIC; the cast keeps it an integer on both.
