@@ -195,14 +195,14 @@ impl Turn {
             self.call_model_on(&rows)
         );
         let stored = match said.map_err(|e| (e.into(), Claimed::No))? {
-            Said::Stored(row) => row,
+            Said::Stored(id) => id,
             // The same key in a race with itself: the other request answers.
             Said::Busy | Said::Duplicate => {
                 return Err((ApiError::Conflict(MessageCode::ConversationBusy), Claimed::No));
             }
         };
         let stream = first_call.map_err(|e| (e.to_api_error(self.setup.model()), Claimed::Yes))?;
-        Ok((Some(stored.id), First::Model(stream)))
+        Ok((Some(stored), First::Model(stream)))
     }
 
     /// Stores what starts the turn and makes the first call; the person's

@@ -224,8 +224,8 @@ async fn claim_with<'c, E: Executor<'c, Database = Any>>(
 /// What [`claim_and_say`] came to.
 #[derive(Debug)]
 pub enum Said {
-    /// Claimed, and the person's turn stored.
-    Stored(MessageRow),
+    /// Claimed, and the person's turn stored under this id.
+    Stored(i64),
     /// Another answer is being written: nothing was stored.
     Busy,
     /// Its `client_key` was used already: nothing was stored.
@@ -248,7 +248,7 @@ pub async fn claim_and_say(
         return Ok(Said::Duplicate);
     };
     tx.commit().await?;
-    Ok(Said::Stored(row))
+    Ok(Said::Stored(row.id))
 }
 
 /// Frees the conversation after an answer, and names it after its first words.
