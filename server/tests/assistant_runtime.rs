@@ -5,22 +5,9 @@ mod common;
 
 use axum::http::StatusCode;
 use common::canvas::Canvas;
-use common::{TestApp, for_each_backend};
+use common::for_each_backend;
 use dastyar_core::NodeKind;
 use serde_json::{Value, json};
-
-async fn connect(
-    app: &TestApp,
-    token: &str,
-    project: i64,
-    source: (NodeKind, i64),
-    target: (NodeKind, i64),
-) {
-    let body = json!({"project_id": project, "source_type": source.0, "source_id": source.1,
-                      "target_type": target.0, "target_id": target.1});
-    let response = app.post("/api/edges", Some(token), body).await;
-    assert_eq!(response.status, StatusCode::CREATED, "{}", response.text());
-}
 
 #[tokio::test]
 async fn the_runtime_view_syncing_and_editing_functions() {
@@ -34,16 +21,14 @@ async fn the_runtime_view_syncing_and_editing_functions() {
             canvas.node(NodeKind::Instruction, json!({"content": "فارسی پاسخ بده."})).await;
         let function = canvas.function().await;
         let loose = canvas.function().await;
-        connect(
-            &app,
+        app.connect(
             token,
             project,
             (NodeKind::Assistant, assistant),
             (NodeKind::Instruction, instruction),
         )
         .await;
-        connect(
-            &app,
+        app.connect(
             token,
             project,
             (NodeKind::Function, function),

@@ -40,18 +40,6 @@ async fn scene(app: &TestApp, email: &str) -> Scene {
     Scene { token, user_id, project, assistant }
 }
 
-async fn connect(app: &TestApp, s: &Scene, source: (NodeKind, i64), target: (NodeKind, i64)) {
-    let response = app
-        .post(
-            "/api/edges",
-            Some(&s.token),
-            json!({"project_id": s.project, "source_type": source.0, "source_id": source.1,
-                   "target_type": target.0, "target_id": target.1}),
-        )
-        .await;
-    assert_eq!(response.status, StatusCode::CREATED, "{}", response.text());
-}
-
 async fn start(app: &TestApp, s: &Scene) -> i64 {
     let path = format!("/api/playground/assistants/{}/conversations", s.assistant);
     let response = app.post(&path, Some(&s.token), json!({})).await;
@@ -208,9 +196,20 @@ async fn instructions_join_the_assistants_own_in_edge_order() {
         let first =
             canvas.node(NodeKind::Instruction, json!({"content": "اول: فارسی پاسخ بده."})).await;
         // Drawn first-then-second, whatever their ids.
-        connect(&app, &s, (NodeKind::Assistant, s.assistant), (NodeKind::Instruction, first)).await;
-        connect(&app, &s, (NodeKind::Assistant, s.assistant), (NodeKind::Instruction, second))
-            .await;
+        app.connect(
+            &s.token,
+            s.project,
+            (NodeKind::Assistant, s.assistant),
+            (NodeKind::Instruction, first),
+        )
+        .await;
+        app.connect(
+            &s.token,
+            s.project,
+            (NodeKind::Assistant, s.assistant),
+            (NodeKind::Instruction, second),
+        )
+        .await;
         let conversation = start(&app, &s).await;
 
         let events = say(&app, &s.token, conversation, "سلام", None).await;
@@ -234,7 +233,13 @@ async fn a_function_call_pauses_until_the_caller_posts_its_result() {
         let app = with_provider(app, &fake).await;
         let s = scene(&app, "owner@example.com").await;
         let function = Canvas::new(&app, s.user_id, s.project).function().await;
-        connect(&app, &s, (NodeKind::Function, function), (NodeKind::Assistant, s.assistant)).await;
+        app.connect(
+            &s.token,
+            s.project,
+            (NodeKind::Function, function),
+            (NodeKind::Assistant, s.assistant),
+        )
+        .await;
         let conversation = start(&app, &s).await;
         fake.push(Reply::ToolCalls(vec![ToolCall {
             name: "get_weather".into(),

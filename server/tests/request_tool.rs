@@ -230,16 +230,9 @@ async fn request_scene(app: &TestApp, base: &str) -> (String, i64, i64, i64) {
                    "response_mapping": {"state": "order.state"}}),
         )
         .await;
-    for (source, target) in [
-        ((NodeKind::Apidefinition, api), (NodeKind::Request, order)),
-        ((NodeKind::Request, order), (NodeKind::Assistant, assistant)),
-    ] {
-        let response = app
-            .post("/api/edges", Some(&token), json!({"project_id": project, "source_type": source.0, "source_id": source.1,
-                                                      "target_type": target.0, "target_id": target.1}))
-            .await;
-        assert_eq!(response.status, StatusCode::CREATED, "{}", response.text());
-    }
+    app.connect(&token, project, (NodeKind::Apidefinition, api), (NodeKind::Request, order)).await;
+    app.connect(&token, project, (NodeKind::Request, order), (NodeKind::Assistant, assistant))
+        .await;
     (token, assistant, order, project)
 }
 

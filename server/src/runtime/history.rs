@@ -103,21 +103,7 @@ mod tests {
     use super::*;
 
     fn row(id: i64, role: &str, content: &str) -> MessageRow {
-        MessageRow {
-            id,
-            conversation_id: 1,
-            role: role.into(),
-            content: content.into(),
-            tool_calls: None,
-            tool_call_id: None,
-            tool_name: None,
-            client_key: None,
-            model: None,
-            prompt_tokens: None,
-            completion_tokens: None,
-            credits: None,
-            created_at: String::new(),
-        }
+        MessageRow { id, ..MessageRow::unsaved(1, Role::parse(role), content) }
     }
 
     #[test]

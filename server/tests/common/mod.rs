@@ -282,6 +282,25 @@ impl TestApp {
         (json["token"].as_str().unwrap().to_owned(), json["user"]["id"].as_i64().unwrap())
     }
 
+    /// Draws the edge `source` → `target` through `POST /api/edges` (asserting 201).
+    pub async fn connect(
+        &self,
+        token: &str,
+        project: i64,
+        source: (dastyar_core::NodeKind, i64),
+        target: (dastyar_core::NodeKind, i64),
+    ) {
+        let body = json!({"project_id": project, "source_type": source.0, "source_id": source.1,
+                          "target_type": target.0, "target_id": target.1});
+        let response = self.post("/api/edges", Some(token), body).await;
+        assert_eq!(
+            response.status,
+            StatusCode::CREATED,
+            "{source:?} -> {target:?}: {}",
+            response.text()
+        );
+    }
+
     /// Creates a project and answers its id.
     pub async fn create_project(&self, token: &str, name: &str) -> i64 {
         let response =
