@@ -1,35 +1,75 @@
 //! `dastyar-fakes`: runs the fakes for the browser specs and benchmarks and
 //! prints one JSON line with their base URLs, e.g.
 //! `{"openai":"http://127.0.0.1:41234/v1","zarinpal":"http://127.0.0.1:41235"}`,
-//! then serves until stopped.
+//! then serves until stopped (SIGTERM or SIGINT, exit 0).
 //!
 //! Flags: `--openai-port N`, `--zarinpal-port N` (0, the default, takes a
 //! free port), `--word-delay-ms N`, `--api-key K`.
 
 use std::io::Write;
 use std::net::SocketAddr;
+use std::process::ExitCode;
 use std::time::Duration;
 
 use dastyar_fakes::openai::{FakeOpenAi, FakeOpenAiConfig};
 use dastyar_fakes::zarinpal::FakeZarinpal;
 
+const USAGE: &str = "usage: dastyar-fakes [--openai-port N] [--zarinpal-port N] \
+                     [--word-delay-ms N] [--api-key KEY]";
+
+/// What the flags ask for.
+#[derive(Debug, Default)]
+struct Flags {
+    openai_port: u16,
+    zarinpal_port: u16,
+    word_delay_ms: u64,
+    api_key: Option<String>,
+}
+
+impl Flags {
+    fn parse(mut args: impl Iterator<Item = String>) -> Result<Flags, String> {
+        let mut flags = Flags::default();
+        while let Some(flag) = args.next() {
+            if flag == "--help" || flag == "-h" {
+                return Err(USAGE.to_owned());
+            }
+            let value = args.next().ok_or_else(|| format!("{flag} takes a value\n{USAGE}"))?;
+            let number = |what: &str| format!("{flag} takes {what}, not {value:?}");
+            match flag.as_str() {
+                "--openai-port" => {
+                    flags.openai_port = value.parse().map_err(|_| number("a port"))?
+                }
+                "--zarinpal-port" => {
+                    flags.zarinpal_port = value.parse().map_err(|_| number("a port"))?;
+                }
+                "--word-delay-ms" => {
+                    flags.word_delay_ms = value.parse().map_err(|_| number("milliseconds"))?;
+                }
+                "--api-key" => flags.api_key = Some(value),
+                _ => return Err(format!("unknown flag {flag}\n{USAGE}")),
+            }
+        }
+        Ok(flags)
+    }
+}
+
 #[tokio::main]
-async fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let flag =
-        |name: &str| args.iter().position(|a| a == name).and_then(|i| args.get(i + 1)).cloned();
-    let number = |name: &str| -> u64 {
-        flag(name)
-            .map_or(0, |v| v.parse().unwrap_or_else(|_| panic!("{name} takes a number, not {v}")))
+async fn main() -> ExitCode {
+    let flags = match Flags::parse(std::env::args().skip(1)) {
+        Ok(flags) => flags,
+        Err(message) => {
+            eprintln!("{message}");
+            return ExitCode::from(2);
+        }
     };
-    let at = |port: u64| -> SocketAddr { format!("127.0.0.1:{port}").parse().expect("an address") };
+    let local = |port: u16| SocketAddr::from(([127, 0, 0, 1], port));
     let config = FakeOpenAiConfig {
-        api_key: flag("--api-key"),
-        word_delay: Duration::from_millis(number("--word-delay-ms")),
+        api_key: flags.api_key,
+        word_delay: Duration::from_millis(flags.word_delay_ms),
         ..FakeOpenAiConfig::default()
     };
-    let openai = FakeOpenAi::start_on(at(number("--openai-port")), config).await;
-    let zarinpal = FakeZarinpal::start_on(at(number("--zarinpal-port"))).await;
+    let openai = FakeOpenAi::start_on(local(flags.openai_port), config).await;
+    let zarinpal = FakeZarinpal::start_on(local(flags.zarinpal_port)).await;
     let line = serde_json::json!({"openai": openai.base_url, "zarinpal": zarinpal.base_url});
     let mut out = std::io::stdout();
     writeln!(out, "{line}").and_then(|()| out.flush()).expect("stdout is open");
@@ -39,4 +79,5 @@ async fn main() {
         _ = tokio::signal::ctrl_c() => {}
         _ = terminate.recv() => {}
     }
+    ExitCode::SUCCESS
 }

@@ -4,10 +4,13 @@ use serde_json::{Map, Value, json};
 
 use super::Reply;
 
-/// A call the fake makes; `arguments` is raw JSON text (invalid on purpose when a test wants it).
+/// A call the fake makes, as the model asking the client to run a tool.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ToolCall {
+    /// The tool's `function.name`.
     pub name: String,
+    /// Raw JSON text, sent as is: invalid on purpose when a test wants to
+    /// see the client cope with a model's bad arguments.
     pub arguments: String,
 }
 
@@ -168,6 +171,9 @@ pub fn default_reply(request: &Value) -> Reply {
     Reply::Text(format!("پاسخ: {said}"))
 }
 
+/// One value for each property of the tool's schema: the person's
+/// `key=value` word read as the property's type, else the first `enum`
+/// value, else a placeholder of the type.
 fn arguments_for(schema: &Value, said: &str) -> Map<String, Value> {
     let given: Vec<(&str, &str)> =
         said.split_whitespace().filter_map(|word| word.split_once('=')).collect();
@@ -176,20 +182,37 @@ fn arguments_for(schema: &Value, said: &str) -> Map<String, Value> {
         .into_iter()
         .map(|(key, property)| {
             let kind = property["type"].as_str().unwrap_or("string");
-            let typed = given.iter().find(|(k, _)| *k == key).map(|(_, v)| *v);
-            let value = match (kind, typed) {
-                ("integer" | "number", Some(v)) => v.parse::<f64>().map_or(json!(v), |n| {
-                    if n.fract() == 0.0 { json!(n as i64) } else { json!(n) }
-                }),
-                ("boolean", Some(v)) => json!(v == "true"),
-                (_, Some(v)) => json!(v),
-                ("integer" | "number", None) => json!(1),
-                ("boolean", None) => json!(true),
-                _ => json!("test"),
+            let value = match given.iter().find(|(k, _)| *k == key) {
+                Some((_, word)) => typed(kind, word),
+                None => property["enum"].get(0).cloned().unwrap_or_else(|| placeholder(kind)),
             };
             (key, value)
         })
         .collect()
+}
+
+/// `word` as a JSON value of the schema type `kind`; as a string when it is not one.
+fn typed(kind: &str, word: &str) -> Value {
+    let parsed = match kind {
+        "integer" | "number" => word
+            .parse::<f64>()
+            .ok()
+            .map(|n| if n.fract() == 0.0 { json!(n as i64) } else { json!(n) }),
+        "boolean" => word.parse::<bool>().ok().map(Value::Bool),
+        "array" | "object" => serde_json::from_str(word).ok(),
+        _ => None,
+    };
+    parsed.unwrap_or_else(|| json!(word))
+}
+
+fn placeholder(kind: &str) -> Value {
+    match kind {
+        "integer" | "number" => json!(1),
+        "boolean" => json!(true),
+        "array" => json!([]),
+        "object" => json!({}),
+        _ => json!("test"),
+    }
 }
 
 #[cfg(test)]

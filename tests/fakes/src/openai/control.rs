@@ -1,9 +1,13 @@
 //! `/_fake/*`: scripting the fake over HTTP, for the browser specs and the
-//! benchmarks that run it as a separate process.
+//! benchmarks that run it as a separate process (the `dastyar-fakes`
+//! binary). Each route does what the same-named [`super::FakeOpenAi`]
+//! method does. A body the fake cannot read is a 400 `{"error": "..."}`
+//! saying what it expected.
 
 use std::sync::Arc;
 use std::time::Duration;
 
+use axum::body::Bytes;
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
@@ -12,7 +16,7 @@ use axum::{Json, Router};
 use serde_json::{Value, json};
 
 use super::answer::ToolCall;
-use super::{Reply, Shared};
+use super::{Reply, Shared, is_error_status};
 
 pub fn router() -> Router<Arc<Shared>> {
     Router::new()
@@ -21,20 +25,23 @@ pub fn router() -> Router<Arc<Shared>> {
         .route("/_fake/reset", post(reset))
         .route("/_fake/requests", get(requests))
         .route("/_fake/config", post(config))
+        .route("/_fake/fail_next", post(fail_next))
 }
 
-/// Appends `[{"text"} | {"tool_calls": [{name, arguments}]} | {"error": {status, message}} | {"gated_text", "pause_after_words"}]`.
-async fn push(State(shared): State<Arc<Shared>>, Json(replies): Json<Vec<Value>>) -> Response {
-    let parsed: Option<Vec<Reply>> = replies.iter().map(reply).collect();
-    match parsed {
-        Some(replies) => {
-            shared.lock().replies.extend(replies);
-            StatusCode::NO_CONTENT.into_response()
-        }
-        None => {
-            (StatusCode::BAD_REQUEST, Json(json!({"error": "unknown reply shape"}))).into_response()
-        }
-    }
+const REPLY_SHAPES: &str = r#"a JSON array of {"text"} | {"tool_calls": [{"name", "arguments": {...} or "raw"}]} | {"error": {"status": 400..599, "message"}} | {"gated_text", "pause_after_words"}"#;
+
+/// Appends replies to the queue (an array; one object is taken as one reply).
+async fn push(State(shared): State<Arc<Shared>>, body: Bytes) -> Response {
+    let replies = match serde_json::from_slice::<Value>(&body) {
+        Ok(Value::Array(replies)) => replies,
+        Ok(one @ Value::Object(_)) => vec![one],
+        _ => return unreadable(REPLY_SHAPES),
+    };
+    let Some(replies) = replies.iter().map(reply).collect::<Option<Vec<Reply>>>() else {
+        return unreadable(REPLY_SHAPES);
+    };
+    shared.lock().replies.extend(replies);
+    StatusCode::NO_CONTENT.into_response()
 }
 
 fn reply(value: &Value) -> Option<Reply> {
@@ -42,7 +49,8 @@ fn reply(value: &Value) -> Option<Reply> {
         return Some(Reply::Text(text.to_owned()));
     }
     if let Some(text) = value["gated_text"].as_str() {
-        let pause_after_words = value["pause_after_words"].as_u64().unwrap_or(1) as usize;
+        let pause_after_words = value["pause_after_words"].as_u64().unwrap_or(1);
+        let pause_after_words = usize::try_from(pause_after_words).ok()?;
         return Some(Reply::GatedText { text: text.to_owned(), pause_after_words });
     }
     if let Some(calls) = value["tool_calls"].as_array() {
@@ -60,35 +68,66 @@ fn reply(value: &Value) -> Option<Reply> {
         return Some(Reply::ToolCalls(calls));
     }
     let error = value.get("error")?;
-    Some(Reply::Error {
-        status: error["status"].as_u64()? as u16,
-        message: error["message"].as_str().unwrap_or("error").to_owned(),
-    })
+    let status = u16::try_from(error["status"].as_u64()?).ok().filter(|s| is_error_status(*s))?;
+    let message = error["message"].as_str().unwrap_or("The request failed.").to_owned();
+    Some(Reply::Error { status, message })
 }
 
 async fn release(State(shared): State<Arc<Shared>>) -> StatusCode {
-    shared.gate.notify_one();
+    shared.gate.release();
     StatusCode::NO_CONTENT
 }
 
 async fn reset(State(shared): State<Arc<Shared>>) -> StatusCode {
-    let mut inner = shared.lock();
-    let word_delay = inner.word_delay;
-    *inner = super::Inner { word_delay, ..super::Inner::default() };
+    shared.reset();
     StatusCode::NO_CONTENT
 }
 
+/// The chat bodies received, in order.
 async fn requests(State(shared): State<Arc<Shared>>) -> Json<Vec<Value>> {
     Json(shared.lock().chat_requests.clone())
 }
 
-/// `{"word_delay_ms": 50}`.
-async fn config(State(shared): State<Arc<Shared>>, Json(body): Json<Value>) -> StatusCode {
-    match body["word_delay_ms"].as_u64() {
-        Some(ms) => {
-            shared.lock().word_delay = Duration::from_millis(ms);
-            StatusCode::NO_CONTENT
-        }
-        None => StatusCode::BAD_REQUEST,
+const CONFIG_SHAPE: &str = r#"{"word_delay_ms"?: number, "down"?: boolean}"#;
+
+/// `{"word_delay_ms": 50}` and/or `{"down": true}` (every `/v1` call a 502).
+async fn config(State(shared): State<Arc<Shared>>, body: Bytes) -> Response {
+    let Ok(Value::Object(body)) = serde_json::from_slice::<Value>(&body) else {
+        return unreadable(CONFIG_SHAPE);
+    };
+    let word_delay = body.get("word_delay_ms").map(Value::as_u64);
+    let down = body.get("down").map(Value::as_bool);
+    let known = body.keys().all(|k| k == "word_delay_ms" || k == "down");
+    if !known || word_delay == Some(None) || down == Some(None) || body.is_empty() {
+        return unreadable(CONFIG_SHAPE);
     }
+    let mut inner = shared.lock();
+    if let Some(Some(ms)) = word_delay {
+        inner.word_delay = Duration::from_millis(ms);
+    }
+    if let Some(Some(down)) = down {
+        inner.down = down;
+    }
+    StatusCode::NO_CONTENT.into_response()
+}
+
+const FAIL_SHAPE: &str = r#"{"count": number, "status": 400..599}"#;
+
+/// `{"count": 2, "status": 429}`: the next calls to `/v1` fail so.
+async fn fail_next(State(shared): State<Arc<Shared>>, body: Bytes) -> Response {
+    let body: Value = serde_json::from_slice(&body).unwrap_or_default();
+    let count = body["count"].as_u64().and_then(|c| usize::try_from(c).ok());
+    let status = body["status"].as_u64().and_then(|s| u16::try_from(s).ok());
+    match (count, status) {
+        (Some(count), Some(status)) if is_error_status(status) => {
+            shared.fail_next(count, status);
+            StatusCode::NO_CONTENT.into_response()
+        }
+        _ => unreadable(FAIL_SHAPE),
+    }
+}
+
+fn unreadable(expected: &str) -> Response {
+    (StatusCode::BAD_REQUEST, Json(json!({"error": format!("expected {expected}")})))
+        .into_response()
 }

@@ -12,6 +12,7 @@
 
 mod answer;
 mod control;
+mod gate;
 mod stream;
 
 use std::collections::VecDeque;
@@ -22,38 +23,42 @@ use std::time::Duration;
 use axum::Router;
 use axum::body::Bytes;
 use axum::extract::{Path, State};
-use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use serde_json::{Value, json};
-use tokio::sync::Notify;
 
 pub use answer::ToolCall;
+use gate::Gate;
 
-/// One scripted answer.
+/// One scripted answer, so a test decides what "the model" says next
+/// instead of relying on the default.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Reply {
+    /// Plain text (streamed a word at a time when the request streams).
     Text(String),
     /// Calls, answered at once (parallel calls when more than one).
     ToolCalls(Vec<ToolCall>),
-    /// An error status with the envelope (429 adds `Retry-After: 0`).
-    Error {
-        status: u16,
-        message: String,
-    },
-    /// Text that stops after `pause_after_words` words until [`FakeOpenAi::release`].
-    GatedText {
-        text: String,
-        pause_after_words: usize,
-    },
+    /// An error status with the envelope (429 adds `Retry-After: 0`), for
+    /// streaming requests too, before any event: the provider refusing.
+    Error { status: u16, message: String },
+    /// Text that stops after `pause_after_words` words until
+    /// [`FakeOpenAi::release`], so a test can act while an answer is being
+    /// written (a whole, non-streamed answer waits for the release too).
+    GatedText { text: String, pause_after_words: usize },
 }
 
+/// How the fake is set up; [`Default`] is what most tests want.
 #[derive(Debug, Clone)]
 pub struct FakeOpenAiConfig {
-    /// When set, `Authorization: Bearer <key>` is required.
+    /// When set, `Authorization: Bearer <key>` is required (a 401 otherwise),
+    /// so a test can prove the client sends its key.
     pub api_key: Option<String>,
+    /// The models `/v1/models` lists and chat accepts (others are 404
+    /// `model_not_found`), so model checks and pickers have something real.
     pub models: Vec<String>,
-    /// The pause before each streamed word, as a model writes.
+    /// The pause before each streamed word or fragment, as a model writes,
+    /// so streaming is visible to browser specs and benchmarks.
     pub word_delay: Duration,
 }
 
@@ -69,6 +74,7 @@ impl Default for FakeOpenAiConfig {
     }
 }
 
+/// What the fake has been told and has seen, behind one lock (never held across an await).
 #[derive(Debug, Default)]
 struct Inner {
     replies: VecDeque<Reply>,
@@ -86,35 +92,40 @@ struct Inner {
 struct Shared {
     config: FakeOpenAiConfig,
     inner: Mutex<Inner>,
-    /// Lets a gated text go on; a release before the pause is kept.
-    gate: Notify,
+    /// Lets gated texts go on; releases are counted, so none is lost.
+    gate: Gate,
 }
 
-/// The running fake: its base URL (ending in `/v1`) and what it has seen.
+/// The running fake: a handle to clone into tests, with its base URL and
+/// what it has seen. It serves until the runtime that started it ends.
 #[derive(Debug, Clone)]
 pub struct FakeOpenAi {
+    /// `http://127.0.0.1:PORT/v1`, what a client takes as its base URL.
     pub base_url: String,
     shared: Arc<Shared>,
 }
 
 impl FakeOpenAi {
+    /// The default fake on a free port: no key, the usual models, no delay.
     pub async fn start() -> FakeOpenAi {
         FakeOpenAi::start_with(FakeOpenAiConfig::default()).await
     }
 
+    /// A fake set up by `config` on a free port.
     pub async fn start_with(config: FakeOpenAiConfig) -> FakeOpenAi {
         FakeOpenAi::start_on("127.0.0.1:0".parse().expect("an address"), config).await
     }
 
-    /// On a given address (the binary's `--openai-port`).
+    /// On a given address (the binary's `--openai-port`; port 0 takes a free one).
     pub async fn start_on(addr: SocketAddr, config: FakeOpenAiConfig) -> FakeOpenAi {
         let inner = Inner { word_delay: config.word_delay, ..Inner::default() };
-        let shared = Arc::new(Shared { config, inner: Mutex::new(inner), gate: Notify::new() });
+        let shared = Arc::new(Shared { config, inner: Mutex::new(inner), gate: Gate::default() });
         let router = Router::new()
             .route("/v1/models", get(models))
             .route("/v1/models/{id}", get(model))
             .route("/v1/chat/completions", post(chat))
             .merge(control::router())
+            .fallback(unknown_url)
             .with_state(shared.clone());
         let listener = tokio::net::TcpListener::bind(addr).await.expect("the fake's port is free");
         let addr = listener.local_addr().expect("a bound address");
@@ -122,18 +133,28 @@ impl FakeOpenAi {
         FakeOpenAi { base_url: format!("http://{addr}/v1"), shared }
     }
 
+    /// Queues what the next chat completion answers (before the default).
     pub fn push(&self, reply: Reply) {
+        if let Reply::Error { status, .. } = &reply {
+            assert!(
+                is_error_status(*status),
+                "Reply::Error takes a 4xx or 5xx status, not {status}"
+            );
+        }
         self.shared.lock().replies.push_back(reply);
     }
 
-    /// Lets a held [`Reply::GatedText`] finish.
+    /// Lets one held [`Reply::GatedText`] finish; made before the answer
+    /// reaches its pause, it is kept for it.
     pub fn release(&self) {
-        self.shared.gate.notify_one();
+        self.shared.gate.release();
     }
 
-    /// The next `count` calls to `/v1` answer `status` with the envelope.
+    /// The next `count` calls to `/v1` answer `status` with the envelope,
+    /// for retries and error handling (e.g. 429, 500, 503).
     pub fn fail_next(&self, count: usize, status: u16) {
-        self.shared.lock().failures = Some((count, status));
+        assert!(is_error_status(status), "fail_next takes a 4xx or 5xx status, not {status}");
+        self.shared.fail_next(count, status);
     }
 
     /// While down, every `/v1` call answers 502 with an HTML page, as a gateway would.
@@ -141,24 +162,56 @@ impl FakeOpenAi {
         self.shared.lock().down = down;
     }
 
-    /// Every chat body received, in order (failed ones too).
+    /// The pause before each streamed word from now on.
+    pub fn set_word_delay(&self, word_delay: Duration) {
+        self.shared.lock().word_delay = word_delay;
+    }
+
+    /// Every chat body received, in order (failed ones too; a body that is
+    /// not JSON as a JSON string), to check what the client sent.
     pub fn chat_requests(&self) -> Vec<Value> {
         self.shared.lock().chat_requests.clone()
     }
 
-    /// The `Authorization` header of every `/v1` call.
+    /// The `Authorization` header of every `/v1` call, to check the key is sent.
     pub fn authorizations(&self) -> Vec<Option<String>> {
         self.shared.lock().authorizations.clone()
     }
 
+    /// How many times `GET /v1/models` answered the list (refused calls
+    /// not counted), to check a client's cache.
     pub fn models_calls(&self) -> usize {
         self.shared.lock().models_calls
     }
+
+    /// Forgets the queued replies, the injected failures, the outage, the
+    /// unused releases and the recordings (the word delay stays), so one
+    /// fake can serve many browser specs.
+    pub fn reset(&self) {
+        self.shared.reset();
+    }
+}
+
+fn is_error_status(status: u16) -> bool {
+    (400..=599).contains(&status)
 }
 
 impl Shared {
     fn lock(&self) -> std::sync::MutexGuard<'_, Inner> {
         self.inner.lock().expect("the fake's state is not poisoned")
+    }
+
+    fn fail_next(&self, count: usize, status: u16) {
+        self.lock().failures = (count > 0).then_some((count, status));
+    }
+
+    fn reset(&self) {
+        let mut inner = self.lock();
+        let word_delay = inner.word_delay;
+        let completions = inner.completions;
+        // Ids keep counting, so an id is never seen twice.
+        *inner = Inner { word_delay, completions, ..Inner::default() };
+        self.gate.clear();
     }
 
     /// The failure a `/v1` call meets before anything else, if any.
@@ -176,20 +229,31 @@ impl Shared {
         }
         if let Some((left, status)) = inner.failures {
             inner.failures = (left > 1).then_some((left - 1, status));
-            return Some(error(status, "The server had an error while processing your request."));
+            return Some(error(status, injected_message(status)));
         }
         drop(inner);
         if let Some(key) = &self.config.api_key
             && auth.as_deref() != Some(&format!("Bearer {key}"))
         {
-            return Some(error_with(
-                401,
-                "Incorrect API key provided.",
-                "invalid_request_error",
-                "invalid_api_key",
-            ));
+            let message = if auth.is_none() {
+                "You didn't provide an API key. You need to provide your API key in an \
+                 Authorization header using Bearer auth (i.e. Authorization: Bearer YOUR_KEY)."
+            } else {
+                "Incorrect API key provided."
+            };
+            return Some(error_with(401, message, "invalid_request_error", "invalid_api_key"));
         }
         None
+    }
+}
+
+/// What an injected failure says, in OpenAI's words for that status.
+fn injected_message(status: u16) -> &'static str {
+    match status {
+        429 => "Rate limit reached for requests. Please try again in 0s.",
+        500 => "The server had an error while processing your request. Sorry about that!",
+        502 | 503 => "The server is overloaded or not ready yet.",
+        _ => "The request failed (injected by the fake).",
     }
 }
 
@@ -243,9 +307,18 @@ async fn model(
     }
 }
 
+/// OpenAI's answer to a path it does not serve.
+async fn unknown_url(method: Method, uri: Uri) -> Response {
+    let message = format!("Invalid URL ({method} {})", uri.path());
+    error_with(404, &message, "invalid_request_error", "unknown_url")
+}
+
 async fn chat(State(shared): State<Arc<Shared>>, headers: HeaderMap, body: Bytes) -> Response {
     let request: Option<Value> = serde_json::from_slice(&body).ok();
-    shared.lock().chat_requests.push(request.clone().unwrap_or(Value::Null));
+    let recorded = request
+        .clone()
+        .unwrap_or_else(|| Value::String(String::from_utf8_lossy(&body).into_owned()));
+    shared.lock().chat_requests.push(recorded);
     if let Some(refused) = shared.refuse(&headers) {
         return refused;
     }
@@ -279,6 +352,9 @@ async fn chat(State(shared): State<Arc<Shared>>, headers: HeaderMap, body: Bytes
             request.pointer("/stream_options/include_usage").and_then(Value::as_bool) == Some(true);
         stream::respond(answer, usage, word_delay, shared.clone())
     } else {
+        if answer.pause_after_words.is_some() {
+            shared.gate.pass().await;
+        }
         axum::Json(answer.whole()).into_response()
     }
 }
