@@ -178,8 +178,9 @@ impl ProjectGraph {
     }
 
     /// Nodes as stored (containers without their computed status) and edges,
-    /// oldest first, as core reads them.
-    fn plain_graph(&self) -> Result<Graph, CorruptRow> {
+    /// oldest first, as core reads them: enough for what does not look at a
+    /// container's status (an assistant's abilities).
+    pub fn plain_graph(&self) -> Result<Graph, CorruptRow> {
         let nodes = self.nodes.iter().map(NodeRow::to_canvas).collect::<Result<_, _>>()?;
         Ok(Graph { nodes, edges: self.core_edges() })
     }

@@ -75,7 +75,7 @@ impl AssistantSetup {
         };
         let graph = ProjectGraph::load(&state.db, user_id, node.project_id).await?;
         let canvas_id = node.canvas_id().map_err(ApiError::internal)?.to_string();
-        let abilities = abilities(&graph.core_graph().map_err(ApiError::internal)?, &canvas_id);
+        let abilities = abilities(&graph.plain_graph().map_err(ApiError::internal)?, &canvas_id);
         let system_prompt = std::iter::once(payload.instructions.trim())
             .chain(abilities.instructions.iter().map(|i| i.text.as_str()))
             .filter(|text| !text.is_empty())
