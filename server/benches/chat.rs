@@ -69,7 +69,15 @@ async fn main() {
         "{:<46} {:>8} {:>10} {:>10} {:>10} {:>10}",
         "phase", "replies", "p50 ms", "p99 ms", "replies/s", "RSS MiB"
     );
-    server.report("idle", None);
+    println!(
+        "{:<46} {:>8} {:>10} {:>10} {:>10} {:>10.1}",
+        "idle",
+        "-",
+        "-",
+        "-",
+        "-",
+        server.status_kib("VmRSS:") / 1024.0
+    );
 
     // The provider's own time to first token, asked directly.
     let direct = timed(sequential, 1, |_| {

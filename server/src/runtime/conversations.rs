@@ -271,13 +271,9 @@ async fn replay(
             Role::User => {}
         }
     }
-    let pending = if turn_rows.len() + rows.iter().filter(|r| r.id <= user_message_id).count()
-        == rows.len()
-    {
-        pending_calls(rows, setup)
-    } else {
-        Vec::new()
-    };
+    // Calls can wait only at the end of the conversation.
+    let is_latest = rows.last().map(|r| r.id) == turn_rows.last().map(|r| r.id);
+    let pending = if is_latest { pending_calls(rows, setup) } else { Vec::new() };
     let status = if pending.is_empty() {
         TurnStatus::Completed
     } else {
