@@ -265,6 +265,8 @@ catalogue! {
     DomainInvalid => "دامنهٔ مجاز معتبر نیست؛ فقط نام دامنه را بنویسید (مثلاً example.ir).";
     NameTooLong => "نام بیش از حد طولانی است (حداکثر ۲۰۰ نویسه).";
     FunctionParametersInvalid => "پارامترهای تابع باید یک شمای object با دست‌کم یک ویژگی باشد.";
+    /// Text holding U+0000, which PostgreSQL cannot store and no person types.
+    TextHasNul => "متن نمی‌تواند نویسهٔ تهی (U+0000) داشته باشد.";
 
     // ---- Server and accounts ----
     Unauthenticated => "برای ادامه وارد حساب خود شوید.";
@@ -272,6 +274,14 @@ catalogue! {
     EmailTaken => "این ایمیل قبلاً ثبت شده است.";
     EmailInvalid => "ایمیل معتبر نیست.";
     PasswordTooWeak => "گذرواژه باید دست‌کم ۸ نویسه و شامل حرف و رقم باشد.";
+    /// A password on the list of those most often used (and so guessed first).
+    PasswordCommon => "این گذرواژه بسیار رایج است و به‌آسانی حدس زده می‌شود؛ گذرواژهٔ دیگری برگزینید.";
+    /// Too many requests from one address or for one account (429 with `Retry-After`).
+    TooManyRequests => "درخواست‌ها بیش از حد مجاز است. لطفاً {seconds} ثانیهٔ دیگر دوباره تلاش کنید.";
+    /// Too many wrong passwords for one account (429 with `Retry-After`).
+    LoginLocked => "برای این حساب تلاش ناموفق زیادی شده است. لطفاً {seconds} ثانیهٔ دیگر دوباره تلاش کنید.";
+    /// The server is at capacity (503 with `Retry-After`): hashing queue, connections.
+    ServerBusy => "سرور اکنون پرکار است. لطفاً {seconds} ثانیهٔ دیگر دوباره تلاش کنید.";
     InvalidJson => "بدنهٔ درخواست JSON معتبری نیست.";
     InvalidInput => "ورودی نامعتبر است.";
     NotFound => "موردی که به دنبال آن هستید پیدا نشد.";

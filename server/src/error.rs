@@ -40,6 +40,10 @@ pub enum ApiError {
     InsufficientCredits,
     /// 413: the body is over the limit.
     TooLarge,
+    /// 429 (`code` is `too_many_requests` or `login_locked`) or 503
+    /// (`server_busy`): try again after `retry_after` seconds, which the
+    /// response also sends as `Retry-After`.
+    RetryLater { code: MessageCode, retry_after: u64 },
     /// A message with its placeholders filled and its details: 409 (state),
     /// 422 (input) or 424 (an outside service failed); see the constructors.
     Rendered { status: StatusCode, code: MessageCode, message: String, details: Map<String, Value> },
@@ -103,6 +107,10 @@ impl ApiError {
             ApiError::NodeLimitExceeded { .. } => StatusCode::FORBIDDEN,
             ApiError::InsufficientCredits => StatusCode::PAYMENT_REQUIRED,
             ApiError::TooLarge => StatusCode::PAYLOAD_TOO_LARGE,
+            ApiError::RetryLater { code: MessageCode::ServerBusy, .. } => {
+                StatusCode::SERVICE_UNAVAILABLE
+            }
+            ApiError::RetryLater { .. } => StatusCode::TOO_MANY_REQUESTS,
             ApiError::Rendered { status, .. } => *status,
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
@@ -135,6 +143,10 @@ mod tests {
         assert_eq!(ApiError::Conflict(MessageCode::Conflict).status(), 409);
         assert_eq!(ApiError::InsufficientCredits.status(), 402);
         assert_eq!(ApiError::TooLarge.status(), 413);
+        let flood = ApiError::RetryLater { code: MessageCode::TooManyRequests, retry_after: 3 };
+        assert_eq!(flood.status(), 429);
+        let busy = ApiError::RetryLater { code: MessageCode::ServerBusy, retry_after: 1 };
+        assert_eq!(busy.status(), 503);
         assert_eq!(ApiError::internal("x").status(), 500);
     }
 }

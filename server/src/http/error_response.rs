@@ -1,6 +1,7 @@
 //! The JSON shape every failure answers with:
 //! `{"error": {"code": "snake_case", "message": "<Persian>", "details": {...}}}`.
 
+use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 use dastyar_core::MessageCode;
 use serde::Serialize;
@@ -68,6 +69,11 @@ impl ApiError {
                 MessageCode::InsufficientCredits
             }
             ApiError::TooLarge => MessageCode::TooLarge,
+            ApiError::RetryLater { code, retry_after } => {
+                details.insert("retry_after".into(), json!(retry_after));
+                let message = code.render(&[("seconds", &retry_after.to_string())]);
+                return ErrorBody::new(*code, message, details);
+            }
             ApiError::Rendered { code, message, details, .. } => {
                 return ErrorBody::new(*code, message.clone(), details.clone());
             }
@@ -83,7 +89,11 @@ impl IntoResponse for ApiError {
         if let ApiError::Internal(cause) = &self {
             tracing::error!(%cause, "internal error");
         }
-        (status, axum::Json(self.body())).into_response()
+        let mut response = (status, axum::Json(self.body())).into_response();
+        if let ApiError::RetryLater { retry_after, .. } = self {
+            response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(retry_after));
+        }
+        response
     }
 }
 
@@ -129,6 +139,18 @@ mod tests {
         assert_eq!(body["error"]["code"], "email_taken");
         assert_eq!(body["error"]["message"], MessageCode::EmailTaken.persian());
         assert_eq!(body["error"]["details"], json!({"field": "email"}));
+    }
+
+    #[test]
+    fn retry_later_sends_retry_after_and_says_when_in_persian() {
+        let error = ApiError::RetryLater { code: MessageCode::TooManyRequests, retry_after: 42 };
+        let body = serde_json::to_value(error.body()).unwrap();
+        assert_eq!(body["error"]["code"], "too_many_requests");
+        assert!(body["error"]["message"].as_str().unwrap().contains("42 ثانیه"), "{body}");
+        assert_eq!(body["error"]["details"], json!({"retry_after": 42}));
+        let response = error.into_response();
+        assert_eq!(response.status(), 429);
+        assert_eq!(response.headers()[header::RETRY_AFTER], "42");
     }
 
     #[test]
