@@ -10,6 +10,7 @@ pub const DEFAULT_ADDR: &str = "127.0.0.1:8080";
 pub const DEFAULT_DATA_DIR: &str = "data";
 /// The largest uploaded file, in MiB, unless `DASTYAR_MAX_UPLOAD_MB` says otherwise.
 pub const DEFAULT_MAX_UPLOAD_MB: u64 = 20;
+pub const DEFAULT_MAX_CONNECTIONS: u64 = 4096;
 pub const DEFAULT_WEB_DIR: &str = "web/dist";
 /// How long the model provider may keep us waiting, unless `DASTYAR_LLM_TIMEOUT_SECS` says otherwise.
 pub const DEFAULT_LLM_TIMEOUT_SECS: u64 = 60;
@@ -94,6 +95,21 @@ pub struct Config {
     #[arg(long, env = "DASTYAR_ALLOW_PRIVATE_NETWORK", default_value_t = false,
           action = clap::ArgAction::Set, value_name = "BOOL", global = true)]
     pub allow_private_network: bool,
+
+    /// The most connections open at once (16 to 1,000,000); one more is
+    /// answered 503 with `Retry-After` and closed. The server raises its
+    /// open-file limit at start and holds fewer when the system allows fewer.
+    #[arg(long, env = "DASTYAR_MAX_CONNECTIONS", default_value_t = DEFAULT_MAX_CONNECTIONS,
+          value_parser = clap::value_parser!(u64).range(16..=1_000_000), global = true)]
+    pub max_connections: u64,
+
+    /// Take a request's address from the last `X-Forwarded-For` entry, as a
+    /// reverse proxy in front (nginx, Caddy) sets it. Only when one is: a
+    /// client reaching the server directly could otherwise choose the address
+    /// its rate limits are counted against.
+    #[arg(long, env = "DASTYAR_BEHIND_PROXY", default_value_t = false,
+          action = clap::ArgAction::Set, value_name = "BOOL", global = true)]
+    pub behind_proxy: bool,
 
     #[command(flatten)]
     pub providers: Providers,
@@ -253,6 +269,8 @@ impl Config {
             max_upload_mb: DEFAULT_MAX_UPLOAD_MB,
             plans_file: None,
             allow_private_network: false,
+            max_connections: DEFAULT_MAX_CONNECTIONS,
+            behind_proxy: false,
             providers: Providers {
                 llm: LlmSettings {
                     base_url: None,

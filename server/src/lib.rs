@@ -23,6 +23,7 @@ use axum::extract::DefaultBodyLimit;
 use axum::response::IntoResponse;
 use axum::routing::any;
 use tower_http::catch_panic::CatchPanicLayer;
+use tower_http::timeout::RequestBodyTimeoutLayer;
 use tower_http::trace::TraceLayer;
 
 pub use config::Config;
@@ -41,6 +42,7 @@ pub fn app(state: AppState) -> Router {
         .route("/api/", any(http::routes::not_found))
         .merge(http::web::router(&state.config.web_dir))
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
+        .layer(RequestBodyTimeoutLayer::new(http::connections::BODY_READ_TIMEOUT))
         .layer(CatchPanicLayer::custom(|_| {
             ApiError::internal("a handler panicked").into_response()
         }))
@@ -62,13 +64,16 @@ pub async fn serve(config: Config) -> Result<(), StartupError> {
         tracing::info!(swept, "removed unfinished uploads left by an earlier run");
     }
     let worker = jobs::Worker::start(state.clone());
+    let max_connections = http::connections::connection_cap(state.config.max_connections);
     let router = app(state);
     let listener = tokio::net::TcpListener::bind(addr).await.map_err(StartupError::Listen)?;
-    tracing::info!("listening on http://{}", listener.local_addr().map_err(StartupError::Listen)?);
-    axum::serve(listener, router)
-        .with_graceful_shutdown(shutdown_signal())
-        .await
-        .map_err(StartupError::Listen)?;
+    tracing::info!(
+        max_connections,
+        "listening on http://{}",
+        listener.local_addr().map_err(StartupError::Listen)?
+    );
+    let limits = http::connections::Limits::new(max_connections);
+    http::connections::serve(listener, router, limits, shutdown_signal()).await;
     worker.stop().await;
     db.close().await;
     tracing::info!("stopped");

@@ -6,6 +6,12 @@ use clap::Parser;
 use dastyar_server::config::{Cli, Command};
 use tracing_subscriber::EnvFilter;
 
+// glibc's malloc keeps what a burst of argon2 hashes (19 MiB each, on
+// whichever blocking thread ran them) used, one arena per thread, for good;
+// mimalloc returns large freed blocks to the system within milliseconds.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 #[tokio::main]
 async fn main() -> ExitCode {
     let cli = Cli::parse();

@@ -7,6 +7,7 @@ use std::sync::Arc;
 use axum::extract::FromRef;
 
 use crate::accounts::jwt_secret;
+use crate::accounts::password_hasher::PasswordHasher;
 use crate::accounts::token::JwtKeys;
 use crate::billing::catalogue::{Catalogue, CatalogueError};
 use crate::config::Config;
@@ -19,6 +20,8 @@ pub struct AppState {
     pub db: Db,
     pub config: Arc<Config>,
     pub keys: Arc<JwtKeys>,
+    /// Password hashing, a few at a time.
+    pub hasher: Arc<PasswordHasher>,
     /// The plan catalogue in force (built in, or `DASTYAR_PLANS_FILE`).
     pub plans: Arc<Catalogue>,
     /// One HTTP client for every outside service (it pools connections).
@@ -44,6 +47,7 @@ impl AppState {
         AppState {
             db,
             keys: Arc::new(JwtKeys::new(jwt_secret)),
+            hasher: Arc::new(PasswordHasher::per_core()),
             plans: Arc::new(Catalogue::builtin().clone()),
             http: reqwest::Client::new(),
             llm: Arc::new(LlmProvider::from_settings(&config.providers.llm)),
@@ -73,6 +77,12 @@ impl FromRef<AppState> for Arc<Config> {
 impl FromRef<AppState> for Arc<JwtKeys> {
     fn from_ref(state: &AppState) -> Arc<JwtKeys> {
         state.keys.clone()
+    }
+}
+
+impl FromRef<AppState> for Arc<PasswordHasher> {
+    fn from_ref(state: &AppState) -> Arc<PasswordHasher> {
+        state.hasher.clone()
     }
 }
 

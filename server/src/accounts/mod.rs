@@ -4,4 +4,5 @@
 pub mod email;
 pub mod jwt_secret;
 pub mod password;
+pub mod password_hasher;
 pub mod token;

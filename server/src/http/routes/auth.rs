@@ -1,6 +1,6 @@
 //! Accounts: register, log in, and who am I.
 
-use std::sync::{Arc, LazyLock};
+use std::sync::Arc;
 
 use axum::extract::State;
 use axum::http::StatusCode;
@@ -11,6 +11,7 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use crate::accounts::password_hasher::PasswordHasher;
 use crate::accounts::token::JwtKeys;
 use crate::accounts::{email, password};
 use crate::db::Db;
@@ -55,10 +56,12 @@ pub struct AuthResponse {
     responses(
         (status = 201, description = "Account created", body = AuthResponse),
         (status = 422, description = "email_invalid, email_taken, password_too_weak, field_required or invalid_input, naming the field", body = ErrorBody),
+        (status = 503, description = "server_busy: too many sign-ups at once; try again after `Retry-After` seconds", body = ErrorBody),
     ))]
 pub async fn register(
     State(db): State<Db>,
     State(keys): State<Arc<JwtKeys>>,
+    State(hasher): State<Arc<PasswordHasher>>,
     Json(body): Json<RegisterRequest>,
 ) -> Result<(StatusCode, Json<AuthResponse>), ApiError> {
     let email = email::normalize(&body.email);
@@ -76,8 +79,7 @@ pub async fn register(
     }
     let name =
         names::required(&body.name, USER_NAME_MAX).map_err(|e| e.on("name", USER_NAME_MAX))?;
-    let hash =
-        blocking(move || password::hash(&body.password)).await?.map_err(ApiError::internal)?;
+    let hash = hasher.hash(body.password).await?;
     let user = users::create(&db, &email, &name, &hash).await.map_err(|e| match e {
         CreateError::EmailTaken => ApiError::invalid("email", MessageCode::EmailTaken),
         CreateError::Db(e) => e.into(),
@@ -93,23 +95,17 @@ pub async fn register(
         (status = 200, description = "Signed in", body = AuthResponse),
         (status = 401, description = "invalid_credentials", body = ErrorBody),
         (status = 422, description = "The body is not valid", body = ErrorBody),
+        (status = 503, description = "server_busy: too many sign-ins at once; try again after `Retry-After` seconds", body = ErrorBody),
     ))]
 pub async fn login(
     State(db): State<Db>,
     State(keys): State<Arc<JwtKeys>>,
+    State(hasher): State<Arc<PasswordHasher>>,
     Json(body): Json<LoginRequest>,
 ) -> Result<Json<AuthResponse>, ApiError> {
-    // Hashed once, so an unknown e-mail costs as much time as a wrong password.
-    static NOBODY: LazyLock<String> =
-        LazyLock::new(|| password::hash("no such account 0").unwrap_or_default());
-
     let account = users::by_email(&db, &email::normalize(&body.email)).await?;
     let stored = account.as_ref().map(|a| a.password_hash.clone());
-    let matches = blocking(move || {
-        let stored = stored.unwrap_or_else(|| NOBODY.clone());
-        password::verify(&body.password, &stored)
-    })
-    .await?;
+    let matches = hasher.verify(body.password, stored).await?;
     match account {
         Some(account) if matches => {
             let token = keys.issue(account.id).map_err(ApiError::internal)?;
@@ -128,11 +124,4 @@ pub async fn login(
     ))]
 pub async fn me(State(db): State<Db>, user: AuthUser) -> Result<Json<User>, ApiError> {
     users::by_id(&db, user.id).await?.map(Json).ok_or(ApiError::Unauthenticated)
-}
-
-/// Runs CPU-heavy work (password hashing) off the async threads.
-async fn blocking<T: Send + 'static>(
-    work: impl FnOnce() -> T + Send + 'static,
-) -> Result<T, ApiError> {
-    tokio::task::spawn_blocking(work).await.map_err(ApiError::internal)
 }
