@@ -11,6 +11,8 @@ pub const DEFAULT_DATA_DIR: &str = "data";
 /// The largest uploaded file, in MiB, unless `DASTYAR_MAX_UPLOAD_MB` says otherwise.
 pub const DEFAULT_MAX_UPLOAD_MB: u64 = 20;
 pub const DEFAULT_MAX_CONNECTIONS: u64 = 4096;
+pub const DEFAULT_LOGINS_PER_MINUTE: u32 = 10;
+pub const DEFAULT_REGISTRATIONS_PER_HOUR: u32 = 10;
 pub const DEFAULT_WEB_DIR: &str = "web/dist";
 /// How long the model provider may keep us waiting, unless `DASTYAR_LLM_TIMEOUT_SECS` says otherwise.
 pub const DEFAULT_LLM_TIMEOUT_SECS: u64 = 60;
@@ -110,6 +112,19 @@ pub struct Config {
     #[arg(long, env = "DASTYAR_BEHIND_PROXY", default_value_t = false,
           action = clap::ArgAction::Set, value_name = "BOOL", global = true)]
     pub behind_proxy: bool,
+
+    /// Sign-in attempts one address may make per minute (all at once after a
+    /// quiet minute); more are answered 429 with `Retry-After`. Wrong
+    /// passwords for one account are limited apart from this, across instances.
+    #[arg(long, env = "DASTYAR_LOGINS_PER_MINUTE", default_value_t = DEFAULT_LOGINS_PER_MINUTE,
+          value_parser = clap::value_parser!(u32).range(1..), global = true)]
+    pub logins_per_minute: u32,
+
+    /// Accounts one address may register per hour; more are answered 429.
+    #[arg(long, env = "DASTYAR_REGISTRATIONS_PER_HOUR",
+          default_value_t = DEFAULT_REGISTRATIONS_PER_HOUR,
+          value_parser = clap::value_parser!(u32).range(1..), global = true)]
+    pub registrations_per_hour: u32,
 
     #[command(flatten)]
     pub providers: Providers,
@@ -271,6 +286,8 @@ impl Config {
             allow_private_network: false,
             max_connections: DEFAULT_MAX_CONNECTIONS,
             behind_proxy: false,
+            logins_per_minute: DEFAULT_LOGINS_PER_MINUTE,
+            registrations_per_hour: DEFAULT_REGISTRATIONS_PER_HOUR,
             providers: Providers {
                 llm: LlmSettings {
                     base_url: None,

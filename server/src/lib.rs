@@ -14,6 +14,7 @@ pub mod jobs;
 pub mod json_input;
 pub mod names;
 pub mod providers;
+pub mod rate_limits;
 pub mod runtime;
 pub mod state;
 pub mod store;

@@ -13,6 +13,7 @@ use crate::billing::catalogue::{Catalogue, CatalogueError};
 use crate::config::Config;
 use crate::db::Db;
 use crate::providers::llm::LlmProvider;
+use crate::rate_limits::RateLimits;
 use crate::runtime::outbound::OutboundClient;
 
 #[derive(Debug, Clone)]
@@ -22,6 +23,8 @@ pub struct AppState {
     pub keys: Arc<JwtKeys>,
     /// Password hashing, a few at a time.
     pub hasher: Arc<PasswordHasher>,
+    /// Per-address limits of what anyone can call.
+    pub limits: Arc<RateLimits>,
     /// The plan catalogue in force (built in, or `DASTYAR_PLANS_FILE`).
     pub plans: Arc<Catalogue>,
     /// One HTTP client for every outside service (it pools connections).
@@ -48,6 +51,7 @@ impl AppState {
             db,
             keys: Arc::new(JwtKeys::new(jwt_secret)),
             hasher: Arc::new(PasswordHasher::per_core()),
+            limits: Arc::new(RateLimits::from_config(&config)),
             plans: Arc::new(Catalogue::builtin().clone()),
             http: reqwest::Client::new(),
             llm: Arc::new(LlmProvider::from_settings(&config.providers.llm)),
@@ -83,6 +87,12 @@ impl FromRef<AppState> for Arc<JwtKeys> {
 impl FromRef<AppState> for Arc<PasswordHasher> {
     fn from_ref(state: &AppState) -> Arc<PasswordHasher> {
         state.hasher.clone()
+    }
+}
+
+impl FromRef<AppState> for Arc<RateLimits> {
+    fn from_ref(state: &AppState) -> Arc<RateLimits> {
+        state.limits.clone()
     }
 }
 

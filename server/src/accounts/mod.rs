@@ -3,6 +3,7 @@
 
 pub mod email;
 pub mod jwt_secret;
+pub mod login_throttle;
 pub mod password;
 pub mod password_hasher;
 pub mod token;

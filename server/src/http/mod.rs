@@ -3,6 +3,7 @@
 //! the web app. Nothing outside this folder imports from it.
 
 pub mod connections;
+pub mod client_address;
 pub mod documented_route;
 pub mod error_response;
 pub mod extract;

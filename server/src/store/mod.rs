@@ -13,6 +13,7 @@ pub mod conversations;
 pub mod credits;
 pub mod edges;
 pub mod jobs;
+pub mod login_failures;
 pub mod nodes;
 pub mod payments;
 pub mod projects;

@@ -13,12 +13,14 @@ use utoipa_axum::routes;
 
 use crate::accounts::password_hasher::PasswordHasher;
 use crate::accounts::token::JwtKeys;
-use crate::accounts::{email, password};
+use crate::accounts::{email, login_throttle, password};
 use crate::db::Db;
 use crate::error::ApiError;
+use crate::http::client_address::ClientAddress;
 use crate::http::error_response::ErrorBody;
 use crate::http::extract::{AuthUser, Json};
 use crate::names::{self, USER_NAME_MAX};
+use crate::rate_limits::RateLimits;
 use crate::state::AppState;
 use crate::store::users::{self, CreateError, User};
 
@@ -56,14 +58,18 @@ pub struct AuthResponse {
     responses(
         (status = 201, description = "Account created", body = AuthResponse),
         (status = 422, description = "email_invalid, email_taken, password_too_weak, field_required or invalid_input, naming the field", body = ErrorBody),
+        (status = 429, description = "too_many_requests: this address registered too many accounts lately; try again after `Retry-After` seconds", body = ErrorBody),
         (status = 503, description = "server_busy: too many sign-ups at once; try again after `Retry-After` seconds", body = ErrorBody),
     ))]
 pub async fn register(
     State(db): State<Db>,
     State(keys): State<Arc<JwtKeys>>,
     State(hasher): State<Arc<PasswordHasher>>,
+    State(limits): State<Arc<RateLimits>>,
+    ClientAddress(address): ClientAddress,
     Json(body): Json<RegisterRequest>,
 ) -> Result<(StatusCode, Json<AuthResponse>), ApiError> {
+    limits.register.check(address)?;
     let email = email::normalize(&body.email);
     if !email::is_valid(&email) {
         return Err(ApiError::invalid("email", MessageCode::EmailInvalid));
@@ -95,23 +101,33 @@ pub async fn register(
         (status = 200, description = "Signed in", body = AuthResponse),
         (status = 401, description = "invalid_credentials", body = ErrorBody),
         (status = 422, description = "The body is not valid", body = ErrorBody),
+        (status = 429, description = "too_many_requests (this address tried too often) or login_locked (too many wrong passwords for this e-mail); try again after `Retry-After` seconds", body = ErrorBody),
         (status = 503, description = "server_busy: too many sign-ins at once; try again after `Retry-After` seconds", body = ErrorBody),
     ))]
 pub async fn login(
     State(db): State<Db>,
     State(keys): State<Arc<JwtKeys>>,
     State(hasher): State<Arc<PasswordHasher>>,
+    State(limits): State<Arc<RateLimits>>,
+    ClientAddress(address): ClientAddress,
     Json(body): Json<LoginRequest>,
 ) -> Result<Json<AuthResponse>, ApiError> {
-    let account = users::by_email(&db, &email::normalize(&body.email)).await?;
+    limits.login.check(address)?;
+    let email = email::normalize(&body.email);
+    login_throttle::check(&db, &email).await?;
+    let account = users::by_email(&db, &email).await?;
     let stored = account.as_ref().map(|a| a.password_hash.clone());
     let matches = hasher.verify(body.password, stored).await?;
     match account {
         Some(account) if matches => {
+            login_throttle::succeeded(&db, &email).await?;
             let token = keys.issue(account.id).map_err(ApiError::internal)?;
             Ok(Json(AuthResponse { token, user: account.user() }))
         }
-        _ => Err(ApiError::InvalidCredentials),
+        _ => {
+            login_throttle::failed(&db, &email).await?;
+            Err(ApiError::InvalidCredentials)
+        }
     }
 }
 

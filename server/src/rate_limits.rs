@@ -1,0 +1,140 @@
+//! Rate limits per client address, for what anyone can call without a
+//! token: signing in and signing up now, the public chat and webhooks next.
+//!
+//! Each is a GCRA bucket per address (governor), kept in memory: an address
+//! flooding one instance is held there, which is what they are for. What must
+//! hold across instances, the wrong-password count per account, lives in the
+//! database instead (`accounts::login_throttle`).
+
+use std::net::IpAddr;
+use std::num::NonZeroU32;
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::time::Duration;
+
+use dastyar_core::MessageCode;
+use governor::clock::{Clock, DefaultClock};
+use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
+
+use crate::config::Config;
+use crate::error::ApiError;
+
+/// Forgotten addresses are swept out once the table holds this many...
+const SWEEP_AT: usize = 10_000;
+/// ...at most once per this many checks, so a flood from many addresses
+/// does not sweep on every request.
+const SWEEP_EVERY: u32 = 1_024;
+
+/// The limits of the routes anyone can call.
+#[derive(Debug)]
+pub struct RateLimits {
+    /// `POST /auth/login`, per address.
+    pub login: AddressLimit,
+    /// `POST /auth/register`, per address.
+    pub register: AddressLimit,
+}
+
+impl RateLimits {
+    pub fn from_config(config: &Config) -> RateLimits {
+        RateLimits {
+            login: AddressLimit::new(config.logins_per_minute, Duration::from_secs(60)),
+            register: AddressLimit::new(config.registrations_per_hour, Duration::from_secs(3600)),
+        }
+    }
+}
+
+/// `count` requests per `period` from one address, all of them at once if
+/// it has been quiet.
+#[derive(Debug)]
+pub struct AddressLimit {
+    limiter: DefaultKeyedRateLimiter<IpAddr>,
+    checks: AtomicU32,
+}
+
+impl AddressLimit {
+    pub fn new(count: u32, period: Duration) -> AddressLimit {
+        let count = NonZeroU32::new(count).unwrap_or(NonZeroU32::MIN);
+        let quota = Quota::with_period(period / count.get())
+            .unwrap_or_else(|| Quota::per_second(NonZeroU32::MAX))
+            .allow_burst(count);
+        AddressLimit { limiter: RateLimiter::keyed(quota), checks: AtomicU32::new(0) }
+    }
+
+    /// Counts a request from `address`: 429 `too_many_requests` with the
+    /// seconds to wait once its allowance is spent. A request with no known
+    /// address (one the server made itself, as in tests) is not counted.
+    pub fn check(&self, address: Option<IpAddr>) -> Result<(), ApiError> {
+        let Some(address) = address else { return Ok(()) };
+        self.sweep();
+        self.limiter.check_key(&bucket(address)).map_err(|not_until| {
+            let wait = not_until.wait_time_from(DefaultClock::default().now());
+            ApiError::RetryLater {
+                code: MessageCode::TooManyRequests,
+                retry_after: wait.as_secs() + u64::from(wait.subsec_nanos() > 0),
+            }
+        })
+    }
+
+    fn sweep(&self) {
+        if self.checks.fetch_add(1, Ordering::Relaxed).is_multiple_of(SWEEP_EVERY)
+            && self.limiter.len() >= SWEEP_AT
+        {
+            self.limiter.retain_recent();
+            self.limiter.shrink_to_fit();
+        }
+    }
+
+    /// Addresses remembered now.
+    pub fn addresses(&self) -> usize {
+        self.limiter.len()
+    }
+}
+
+/// The bucket an address counts in: itself for IPv4; for IPv6 its /64, which
+/// one subscriber usually holds whole (counting each address would let them
+/// rotate through billions).
+fn bucket(address: IpAddr) -> IpAddr {
+    match address {
+        IpAddr::V4(_) => address,
+        IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
+            Some(v4) => IpAddr::V4(v4),
+            None => {
+                let prefix = u128::from(v6) & !((1u128 << 64) - 1);
+                IpAddr::V6(prefix.into())
+            }
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ip(text: &str) -> Option<IpAddr> {
+        Some(text.parse().unwrap())
+    }
+
+    #[test]
+    fn an_address_gets_its_allowance_then_429_with_the_wait() {
+        let limit = AddressLimit::new(3, Duration::from_secs(60));
+        for _ in 0..3 {
+            limit.check(ip("203.0.113.7")).unwrap();
+        }
+        let refused = limit.check(ip("203.0.113.7")).unwrap_err();
+        assert_eq!(refused.status(), 429);
+        let ApiError::RetryLater { code, retry_after } = refused else { panic!("{refused:?}") };
+        assert_eq!(code, MessageCode::TooManyRequests);
+        assert!((1..=20).contains(&retry_after), "one request back in 20 s: {retry_after}");
+        limit.check(ip("203.0.113.8")).expect("another address has its own allowance");
+        limit.check(None).expect("no address, not counted");
+    }
+
+    #[test]
+    fn an_ipv6_subscriber_counts_as_its_64() {
+        let limit = AddressLimit::new(2, Duration::from_secs(3600));
+        limit.check(ip("2001:db8:1:2::1")).unwrap();
+        limit.check(ip("2001:db8:1:2:ffff::9")).unwrap();
+        assert!(limit.check(ip("2001:db8:1:2::abcd")).is_err(), "same /64");
+        limit.check(ip("2001:db8:1:3::1")).expect("another /64");
+        assert_eq!(bucket("::ffff:198.51.100.4".parse().unwrap()), ip("198.51.100.4").unwrap());
+    }
+}
