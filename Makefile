@@ -11,7 +11,7 @@
 #   make web             the web app in web/dist/ with Vite (rebuilt only when sources change)
 #   make e2e             the Playwright specs (tests/e2e/): the real server and web app in
 #                        Debian's Chromium (installed with apt when missing)
-#   make bench           the server load and chat benchmarks (release binary on SQLite, the chat one against the fake model), then bench-canvas; prints figures
+#   make bench           the server load, chat and abuse benchmarks (release binary on SQLite, the chat one against the fake model), then bench-canvas; prints figures
 #   make bench-canvas    the canvas benchmark (tests/bench/canvas.ts): 1,000 nodes in Chromium; prints figures
 #   make bindings-check  cargo test, then fail if bindings/ differs from the Rust types
 #   make clean           remove build output and node_modules
@@ -116,6 +116,7 @@ e2e: e2e-server web $(NODE_DEPS)
 bench:
 	cargo bench -p dastyar-server --bench load
 	cargo bench -p dastyar-server --bench chat
+	cargo bench -p dastyar-server --bench abuse
 	$(MAKE) --no-print-directory bench-canvas
 
 # The canvas in Chromium with 1,000 nodes and ~1,800 edges seeded through the API:

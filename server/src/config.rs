@@ -10,7 +10,7 @@ pub const DEFAULT_ADDR: &str = "127.0.0.1:8080";
 pub const DEFAULT_DATA_DIR: &str = "data";
 /// The largest uploaded file, in MiB, unless `DASTYAR_MAX_UPLOAD_MB` says otherwise.
 pub const DEFAULT_MAX_UPLOAD_MB: u64 = 20;
-pub const DEFAULT_MAX_CONNECTIONS: u64 = 4096;
+pub const DEFAULT_MAX_CONNECTIONS: u64 = 10_000;
 pub const DEFAULT_LOGINS_PER_MINUTE: u32 = 10;
 pub const DEFAULT_REGISTRATIONS_PER_HOUR: u32 = 10;
 pub const DEFAULT_WEB_DIR: &str = "web/dist";

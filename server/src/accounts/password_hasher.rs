@@ -18,7 +18,7 @@ use crate::accounts::password;
 use crate::error::ApiError;
 
 /// How many requests may wait for a hashing worker, per worker.
-const QUEUE_PER_WORKER: usize = 32;
+const QUEUE_PER_WORKER: usize = 128;
 /// The longest a request waits in the queue before it is turned away.
 const MAX_WAIT: Duration = Duration::from_secs(5);
 
