@@ -8,8 +8,13 @@ use serde::de::DeserializeOwned;
 
 use crate::error::ApiError;
 
-/// Deserialises a body, reporting where it went wrong.
+/// Deserialises a body, reporting where it went wrong. Text holding U+0000
+/// anywhere is refused (`text_has_nul`, on its field): PostgreSQL cannot
+/// store it and no person types it, so both backends answer alike.
 pub fn parse<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
+    if has_escaped_nul(bytes) {
+        return Err(nul_error(bytes));
+    }
     let mut deserializer = serde_json::Deserializer::from_slice(bytes);
     let value = serde_path_to_error::deserialize(&mut deserializer).map_err(located)?;
     deserializer.end().map_err(|e| ApiError::InvalidJson { reason: e.to_string() })?;
@@ -36,6 +41,40 @@ fn located(error: serde_path_to_error::Error<serde_json::Error>) -> ApiError {
             code: MessageCode::FieldRequired,
         },
         None => ApiError::InvalidInput { field: parent, reason },
+    }
+}
+
+/// Whether JSON text has a `\u0000` escape (a raw NUL is no valid JSON), not
+/// counting an escaped backslash followed by `u0000`.
+fn has_escaped_nul(bytes: &[u8]) -> bool {
+    const ESCAPE: &[u8] = b"\\u0000";
+    bytes.windows(ESCAPE.len()).enumerate().any(|(at, window)| {
+        window == ESCAPE && bytes[..at].iter().rev().take_while(|b| **b == b'\\').count() % 2 == 0
+    })
+}
+
+/// The refusal of a body with U+0000, on the first field holding it.
+fn nul_error(bytes: &[u8]) -> ApiError {
+    let field = serde_json::from_slice::<serde_json::Value>(bytes)
+        .ok()
+        .and_then(|value| nul_path(&value, ""))
+        .unwrap_or_default();
+    ApiError::invalid(field, MessageCode::TextHasNul)
+}
+
+/// The dotted path (`data.instructions`, `items.2`) of the first string or
+/// key holding U+0000.
+fn nul_path(value: &serde_json::Value, at: &str) -> Option<String> {
+    let join = |key: &str| if at.is_empty() { key.to_owned() } else { format!("{at}.{key}") };
+    match value {
+        serde_json::Value::String(text) => text.contains('\0').then(|| at.to_owned()),
+        serde_json::Value::Array(items) => {
+            items.iter().enumerate().find_map(|(i, item)| nul_path(item, &join(&i.to_string())))
+        }
+        serde_json::Value::Object(map) => map.iter().find_map(|(key, item)| {
+            if key.contains('\0') { Some(join(key)) } else { nul_path(item, &join(key)) }
+        }),
+        _ => None,
     }
 }
 
@@ -69,6 +108,22 @@ mod tests {
             ApiError::InvalidJson { .. } => ("invalid_json".into(), None),
             other => panic!("unexpected {other:?}"),
         }
+    }
+
+    #[test]
+    fn text_with_nul_is_refused_on_its_field() {
+        let refused = |s: &str| match parse::<serde_json::Value>(s.as_bytes()) {
+            Err(ApiError::Invalid { field, code: MessageCode::TextHasNul }) => Some(field),
+            _ => None,
+        };
+        assert_eq!(refused(r#"{"name": "a\u0000b"}"#), Some("name".into()));
+        assert_eq!(refused(r#"{"data": {"list": ["ok", "\u0000"]}}"#), Some("data.list.1".into()));
+        assert_eq!(refused(r#"{"k\u0000": 1}"#), Some("k\u{0}".into()));
+        assert_eq!(refused(r#"{"a": "x\\\u0000"}"#), Some("a".into()), "backslash, then NUL");
+        // An escaped backslash followed by the letters u0000 is plain text.
+        assert_eq!(refused(r#"{"a": "x\\u0000"}"#), None);
+        assert!(parse::<serde_json::Value>(br#"{"a": "\\u0000"}"#).is_ok());
+        assert!(parse::<serde_json::Value>(br#"{"a": "\u0001"}"#).is_ok());
     }
 
     #[test]

@@ -40,6 +40,12 @@ pub fn positive_id(field: &str, value: Option<&str>) -> Result<i64, ApiError> {
 }
 
 fn parse<T: DeserializeOwned>(query: &str) -> Result<T, ApiError> {
+    // `%00` decodes to U+0000, which PostgreSQL cannot store (see `json_input`).
+    if let Some((name, _)) =
+        form_urlencoded::parse(query.as_bytes()).find(|(k, v)| k.contains('\0') || v.contains('\0'))
+    {
+        return Err(ApiError::invalid(name, MessageCode::TextHasNul));
+    }
     let deserializer =
         serde_urlencoded::Deserializer::new(form_urlencoded::parse(query.as_bytes()));
     serde_path_to_error::deserialize(deserializer).map_err(|error| {
@@ -55,6 +61,15 @@ fn parse<T: DeserializeOwned>(query: &str) -> Result<T, ApiError> {
 mod tests {
     use super::*;
     use serde::Deserialize;
+
+    #[test]
+    fn a_nul_in_a_parameter_is_refused_on_it() {
+        let refused = parse::<std::collections::HashMap<String, String>>("page=1&q=a%00b");
+        assert!(
+            matches!(refused, Err(ApiError::Invalid { ref field, code: MessageCode::TextHasNul }) if field == "q"),
+            "{refused:?}"
+        );
+    }
 
     #[derive(Debug, Deserialize, PartialEq)]
     struct Paging {
