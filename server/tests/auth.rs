@@ -92,25 +92,25 @@ async fn register_validates_each_field() {
                 .assert_invalid("email", "email_invalid");
         }
         for password in ["short1", "onlyletters", "1234567890", ""] {
-            app.post("/api/auth/register", None, register("a@b.c", password, "x"))
+            app.post("/api/auth/register", None, register("a@b.ir", password, "x"))
                 .await
                 .assert_invalid("password", "password_too_weak");
         }
         let details = app
-            .post("/api/auth/register", None, register("a@b.c", &format!("a1{}", "x".repeat(300)), "x"))
+            .post("/api/auth/register", None, register("a@b.ir", &format!("a1{}", "x".repeat(300)), "x"))
             .await
             .assert_error(422, "invalid_input");
         assert_eq!(details["field"], "password");
-        app.post("/api/auth/register", None, register("a@b.c", PASSWORD, "   "))
+        app.post("/api/auth/register", None, register("a@b.ir", PASSWORD, "   "))
             .await
             .assert_invalid("name", "field_required");
         let details = app
-            .post("/api/auth/register", None, register("a@b.c", PASSWORD, &"ن".repeat(101)))
+            .post("/api/auth/register", None, register("a@b.ir", PASSWORD, &"ن".repeat(101)))
             .await
             .assert_error(422, "invalid_input");
         assert_eq!(details["field"], "name");
         // 100 Persian characters are fine (counted as characters, not bytes).
-        let ok = app.post("/api/auth/register", None, register("a@b.c", PASSWORD, &"ن".repeat(100))).await;
+        let ok = app.post("/api/auth/register", None, register("a@b.ir", PASSWORD, &"ن".repeat(100))).await;
         assert_eq!(ok.status, StatusCode::CREATED, "{}", ok.text());
     })
     .await;
@@ -175,11 +175,11 @@ async fn tokens_missing_bad_or_expired_are_unauthenticated() {
         // A token signed with another secret.
         let foreign =
             dastyar_server::accounts::token::JwtKeys::new(b"some other server's secret value!")
-                .issue(id)
+                .issue(id, 0)
                 .unwrap();
         app.get("/api/auth/me", Some(&foreign)).await.assert_error(401, "unauthenticated");
         // A well-signed token for an account that does not exist.
-        let ghost = app.state.keys.issue(id + 1000).unwrap();
+        let ghost = app.state.keys.issue(id + 1000, 0).unwrap();
         app.get("/api/auth/me", Some(&ghost)).await.assert_error(401, "unauthenticated");
         // Not a bearer token.
         let request = axum::http::Request::builder()
@@ -197,6 +197,116 @@ async fn tokens_missing_bad_or_expired_are_unauthenticated() {
         app.delete("/api/projects/1", None).await.assert_error(401, "unauthenticated");
         // The real token still works.
         assert_eq!(app.get("/api/auth/me", Some(&token)).await.status, StatusCode::OK);
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn weak_common_and_personal_passwords_and_bare_domains_are_refused() {
+    for_each_backend(|app| async move {
+        let register = |email: &str, password: &str| {
+            app.post(
+                "/api/auth/register",
+                None,
+                json!({"email": email, "password": password, "name": "سارا"}),
+            )
+        };
+        register("a@b", PASSWORD).await.assert_error(422, "email_invalid");
+        register("sara@example", PASSWORD).await.assert_error(422, "email_invalid");
+        for common in ["password1", "qwerty123", "sara12345"] {
+            let details =
+                register("sara@example.com", common).await.assert_error(422, "password_common");
+            assert_eq!(details["field"], "password");
+        }
+        let created = register("sara@example.com", PASSWORD).await;
+        assert_eq!(created.status, StatusCode::CREATED, "{}", created.text());
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn signing_out_everywhere_ends_every_token() {
+    for_each_backend(|app| async move {
+        let (first, _) = app.register("sara@example.com").await;
+        let second = app
+            .post(
+                "/api/auth/login",
+                None,
+                json!({"email": "sara@example.com", "password": PASSWORD}),
+            )
+            .await
+            .json()["token"]
+            .as_str()
+            .unwrap()
+            .to_owned();
+        assert_eq!(app.get("/api/auth/me", Some(&second)).await.status, StatusCode::OK);
+        let (other, _) = app.register("ali@example.com").await;
+
+        let done =
+            app.call(Method::POST, "/api/auth/sign-out-everywhere", Some(&first), None).await;
+        assert_eq!(done.status, StatusCode::NO_CONTENT, "{}", done.text());
+        for token in [&first, &second] {
+            app.get("/api/auth/me", Some(token)).await.assert_error(401, "unauthenticated");
+        }
+        assert_eq!(
+            app.get("/api/auth/me", Some(&other)).await.status,
+            StatusCode::OK,
+            "others stay"
+        );
+        // Signing in again works, with a token of the new version.
+        let again = app
+            .post(
+                "/api/auth/login",
+                None,
+                json!({"email": "sara@example.com", "password": PASSWORD}),
+            )
+            .await;
+        let token = again.json()["token"].as_str().unwrap().to_owned();
+        assert_eq!(app.get("/api/auth/me", Some(&token)).await.status, StatusCode::OK);
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn changing_the_password_signs_out_other_devices() {
+    for_each_backend(|app| async move {
+        let (old, _) = app.register("sara@example.com").await;
+        let app = &app;
+        let change = |token: String, current: &str, new: &str| {
+            let body = json!({"current_password": current, "new_password": new});
+            async move { app.post("/api/auth/password", Some(&token), body).await }
+        };
+        let wrong = change(old.clone(), "not-it-1402", "Tehran-Shiraz-1403").await;
+        let details = wrong.assert_error(422, "invalid_credentials");
+        assert_eq!(details["field"], "current_password", "a 422, so the page is not signed out");
+        let weak = change(old.clone(), PASSWORD, "password1").await;
+        assert_eq!(weak.assert_error(422, "password_common")["field"], "new_password");
+        assert_eq!(
+            app.get("/api/auth/me", Some(&old)).await.status,
+            StatusCode::OK,
+            "nothing changed yet"
+        );
+
+        let changed = change(old.clone(), PASSWORD, "Tehran-Shiraz-1403").await;
+        assert_eq!(changed.status, StatusCode::OK, "{}", changed.text());
+        let new = changed.json()["token"].as_str().unwrap().to_owned();
+        app.get("/api/auth/me", Some(&old)).await.assert_error(401, "unauthenticated");
+        assert_eq!(app.get("/api/auth/me", Some(&new)).await.status, StatusCode::OK);
+        app.post(
+            "/api/auth/login",
+            None,
+            json!({"email": "sara@example.com", "password": PASSWORD}),
+        )
+        .await
+        .assert_error(401, "invalid_credentials");
+        let login = app
+            .post(
+                "/api/auth/login",
+                None,
+                json!({"email": "sara@example.com", "password": "Tehran-Shiraz-1403"}),
+            )
+            .await;
+        assert_eq!(login.status, StatusCode::OK, "{}", login.text());
     })
     .await;
 }

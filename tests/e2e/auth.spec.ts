@@ -35,6 +35,11 @@ test("sign-up shows the server's Persian errors beside the field", async ({ page
   await expect(page.locator('[data-field-error="password"]')).toHaveText(message("password_too_weak", {}));
   await expect(emailError).toHaveCount(0);
 
+  // Long enough, with a letter and a digit, but the first a guesser tries.
+  await page.getByLabel(fa.auth.password).fill("password1");
+  await page.getByRole("button", { name: fa.auth.signUp }).click();
+  await expect(page.locator('[data-field-error="password"]')).toHaveText(message("password_common", {}));
+
   await page.getByLabel(fa.auth.email).fill(taken.email);
   await page.getByLabel(fa.auth.password).fill("long enough 123");
   await page.getByRole("button", { name: fa.auth.signUp }).click();

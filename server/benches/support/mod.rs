@@ -216,7 +216,8 @@ impl Api {
     }
 
     pub async fn register(&self) -> String {
-        let body = json!({"email": "bench@example.ir", "password": "bench12345", "name": "بنچ"});
+        let body =
+            json!({"email": "bench@example.ir", "password": "bench-tehran-1403", "name": "بنچ"});
         let answer = self.call("POST", None, "/api/auth/register", Some(body)).await;
         answer["token"].as_str().expect("token").to_owned()
     }

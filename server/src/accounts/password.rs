@@ -2,18 +2,42 @@
 
 use argon2::Argon2;
 use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
+use dastyar_core::MessageCode;
 
 /// At least this many characters...
 pub const MIN_LEN: usize = 8;
 /// ...and at most this many (hashing is costly; nobody types more).
 pub const MAX_LEN: usize = 256;
 
+/// zxcvbn's score a new password needs: 2 resists guessing online, where
+/// sign-ins are rate-limited (0 and 1 are common passwords, words with a
+/// digit, keyboard rows and sequences).
+const MIN_SCORE: u8 = 2;
+/// zxcvbn's time grows quickly with length; what follows this adds strength anyway.
+const SCORED_CHARS: usize = 64;
+
 /// Whether a new password is acceptable: long enough, with a letter and a digit
 /// (any script's letters and digits count, so Persian ones do too).
-pub fn is_strong(password: &str) -> bool {
+fn is_strong(password: &str) -> bool {
     password.chars().count() >= MIN_LEN
         && password.chars().any(char::is_alphabetic)
         && password.chars().any(char::is_numeric)
+}
+
+/// Checks a new password: [`is_strong`], then not easily guessed, also from
+/// what the account says of itself (`user_inputs`: e-mail, name).
+pub fn check_new(password: &str, user_inputs: &[&str]) -> Result<(), MessageCode> {
+    if !is_strong(password) {
+        return Err(MessageCode::PasswordTooWeak);
+    }
+    let scored: String = password.chars().take(SCORED_CHARS).collect();
+    let mut inputs: Vec<&str> = user_inputs.to_vec();
+    // The parts of the e-mail count too: "sara" from sara@example.com.
+    inputs.extend(user_inputs.iter().flat_map(|i| i.split(['@', '.', ' '])));
+    if u8::from(zxcvbn::zxcvbn(&scored, &inputs).score()) < MIN_SCORE {
+        return Err(MessageCode::PasswordCommon);
+    }
+    Ok(())
 }
 
 /// The argon2id PHC string for a password, with a fresh random salt.
@@ -42,6 +66,21 @@ mod tests {
         assert!(!is_strong("abcdefgh"));
         assert!(!is_strong("12345678"));
         assert!(!is_strong(""));
+    }
+
+    #[test]
+    fn common_and_personal_passwords_are_refused() {
+        let inputs = ["sara@example.com", "سارا احمدی"];
+        for common in ["password1", "qwerty123", "abcdefg1", "secret123", "sara12345", "1qaz2wsx"] {
+            assert_eq!(check_new(common, &inputs), Err(MessageCode::PasswordCommon), "{common}");
+        }
+        assert_eq!(check_new("short1", &inputs), Err(MessageCode::PasswordTooWeak));
+        for fine in ["گذرواژه۱۲۳", "Tehran-Shiraz-1403", "sib-golab-1402", "long enough 123"]
+        {
+            assert_eq!(check_new(fine, &inputs), Ok(()), "{fine}");
+        }
+        let long = format!("{}1", "x".repeat(super::MAX_LEN - 1));
+        assert!(check_new(&long, &inputs).is_err(), "scored in bounded time, and weak");
     }
 
     #[test]

@@ -2,8 +2,8 @@
 //! `router()`), extractors, the JSON error shape, the OpenAPI document and
 //! the web app. Nothing outside this folder imports from it.
 
-pub mod connections;
 pub mod client_address;
+pub mod connections;
 pub mod documented_route;
 pub mod error_response;
 pub mod extract;

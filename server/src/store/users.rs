@@ -23,6 +23,8 @@ pub struct Account {
     pub email: String,
     pub name: String,
     pub password_hash: String,
+    /// The version its login tokens must carry.
+    pub token_version: i64,
 }
 
 impl Account {
@@ -64,10 +66,12 @@ pub async fn create(
 
 /// The account with this (normalised) e-mail.
 pub async fn by_email(db: &Db, email: &str) -> Result<Option<Account>, sqlx::Error> {
-    sqlx::query_as("SELECT id, email, name, password_hash FROM users WHERE email = $1")
-        .bind(email)
-        .fetch_optional(db.pool())
-        .await
+    sqlx::query_as(
+        "SELECT id, email, name, password_hash, token_version FROM users WHERE email = $1",
+    )
+    .bind(email)
+    .fetch_optional(db.pool())
+    .await
 }
 
 pub async fn by_id(db: &Db, id: i64) -> Result<Option<User>, sqlx::Error> {
@@ -77,10 +81,44 @@ pub async fn by_id(db: &Db, id: i64) -> Result<Option<User>, sqlx::Error> {
         .await
 }
 
-pub async fn exists(db: &Db, id: i64) -> Result<bool, sqlx::Error> {
-    let row: Option<(i64,)> = sqlx::query_as("SELECT id FROM users WHERE id = $1")
+/// The account `id` with what a password check needs.
+pub async fn account(db: &Db, id: i64) -> Result<Option<Account>, sqlx::Error> {
+    sqlx::query_as("SELECT id, email, name, password_hash, token_version FROM users WHERE id = $1")
+        .bind(id)
+        .fetch_optional(db.pool())
+        .await
+}
+
+/// The token version of account `id`, if it exists.
+pub async fn token_version(db: &Db, id: i64) -> Result<Option<i64>, sqlx::Error> {
+    let row: Option<(i64,)> = sqlx::query_as("SELECT token_version FROM users WHERE id = $1")
         .bind(id)
         .fetch_optional(db.pool())
         .await?;
-    Ok(row.is_some())
+    Ok(row.map(|r| r.0))
+}
+
+/// Makes every token of account `id` invalid; the new version.
+pub async fn bump_token_version(db: &Db, id: i64) -> Result<i64, sqlx::Error> {
+    let (version,): (i64,) = sqlx::query_as(
+        "UPDATE users SET token_version = token_version + 1 WHERE id = $1 RETURNING token_version",
+    )
+    .bind(id)
+    .fetch_one(db.pool())
+    .await?;
+    Ok(version)
+}
+
+/// Replaces the password of account `id` and, in the same statement, makes
+/// every token issued before invalid; the new token version.
+pub async fn set_password(db: &Db, id: i64, password_hash: &str) -> Result<i64, sqlx::Error> {
+    let (version,): (i64,) = sqlx::query_as(
+        "UPDATE users SET password_hash = $2, token_version = token_version + 1
+         WHERE id = $1 RETURNING token_version",
+    )
+    .bind(id)
+    .bind(password_hash)
+    .fetch_one(db.pool())
+    .await?;
+    Ok(version)
 }

@@ -24,7 +24,7 @@ use sqlx::any::AnyPoolOptions;
 use sqlx::{AssertSqlSafe, Executor};
 use tower::ServiceExt;
 
-pub const PASSWORD: &str = "secret123";
+pub const PASSWORD: &str = "sib-golab-1402";
 
 /// Which database a scenario runs on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -314,7 +314,7 @@ impl TestApp {
         let issued = SystemTime::now()
             - dastyar_server::accounts::token::TOKEN_LIFETIME
             - Duration::from_secs(24 * 3600);
-        self.state.keys.issue_at(user_id, issued).unwrap()
+        self.state.keys.issue_at(user_id, 0, issued).unwrap()
     }
 }
 

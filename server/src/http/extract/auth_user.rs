@@ -10,8 +10,9 @@ use crate::error::ApiError;
 use crate::store;
 
 /// The signed-in user, from `Authorization: Bearer <token>`. A missing,
-/// malformed, badly signed or expired token, or one whose account is gone,
-/// answers 401 `unauthenticated`.
+/// malformed, badly signed or expired token, one whose account is gone, or
+/// one issued before the account's last password change or "sign out
+/// everywhere", answers 401 `unauthenticated`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct AuthUser {
     pub id: i64,
@@ -33,12 +34,14 @@ where
             .and_then(bearer)
             .ok_or(ApiError::Unauthenticated)?;
         let keys = std::sync::Arc::<JwtKeys>::from_ref(state);
-        let id = keys.verify(token).ok_or(ApiError::Unauthenticated)?;
+        let claims = keys.verify(token).ok_or(ApiError::Unauthenticated)?;
         let db = Db::from_ref(state);
-        if !store::users::exists(&db, id).await? {
+        let current = store::users::token_version(&db, claims.user_id).await?;
+        if current != Some(claims.version) {
+            // The account is gone, or signed out everywhere since.
             return Err(ApiError::Unauthenticated);
         }
-        Ok(AuthUser { id })
+        Ok(AuthUser { id: claims.user_id })
     }
 }
 

@@ -25,7 +25,12 @@ use crate::state::AppState;
 use crate::store::users::{self, CreateError, User};
 
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(register)).routes(routes!(login)).routes(routes!(me))
+    OpenApiRouter::new()
+        .routes(routes!(register))
+        .routes(routes!(login))
+        .routes(routes!(me))
+        .routes(routes!(change_password))
+        .routes(routes!(sign_out_everywhere))
 }
 
 #[derive(Debug, Deserialize, ToSchema, TS)]
@@ -57,7 +62,7 @@ pub struct AuthResponse {
     request_body = RegisterRequest,
     responses(
         (status = 201, description = "Account created", body = AuthResponse),
-        (status = 422, description = "email_invalid, email_taken, password_too_weak, field_required or invalid_input, naming the field", body = ErrorBody),
+        (status = 422, description = "email_invalid, email_taken, password_too_weak, password_common, field_required or invalid_input, naming the field", body = ErrorBody),
         (status = 429, description = "too_many_requests: this address registered too many accounts lately; try again after `Retry-After` seconds", body = ErrorBody),
         (status = 503, description = "server_busy: too many sign-ups at once; try again after `Retry-After` seconds", body = ErrorBody),
     ))]
@@ -80,9 +85,8 @@ pub async fn register(
             reason: format!("longer than {} characters", password::MAX_LEN),
         });
     }
-    if !password::is_strong(&body.password) {
-        return Err(ApiError::invalid("password", MessageCode::PasswordTooWeak));
-    }
+    password::check_new(&body.password, &[&email, &body.name])
+        .map_err(|code| ApiError::invalid("password", code))?;
     let name =
         names::required(&body.name, USER_NAME_MAX).map_err(|e| e.on("name", USER_NAME_MAX))?;
     let hash = hasher.hash(body.password).await?;
@@ -90,7 +94,8 @@ pub async fn register(
         CreateError::EmailTaken => ApiError::invalid("email", MessageCode::EmailTaken),
         CreateError::Db(e) => e.into(),
     })?;
-    let token = keys.issue(user.id).map_err(ApiError::internal)?;
+    // A new account is at token version 0.
+    let token = keys.issue(user.id, 0).map_err(ApiError::internal)?;
     Ok((StatusCode::CREATED, Json(AuthResponse { token, user })))
 }
 
@@ -121,7 +126,8 @@ pub async fn login(
     match account {
         Some(account) if matches => {
             login_throttle::succeeded(&db, &email).await?;
-            let token = keys.issue(account.id).map_err(ApiError::internal)?;
+            let token =
+                keys.issue(account.id, account.token_version).map_err(ApiError::internal)?;
             Ok(Json(AuthResponse { token, user: account.user() }))
         }
         _ => {
@@ -140,4 +146,70 @@ pub async fn login(
     ))]
 pub async fn me(State(db): State<Db>, user: AuthUser) -> Result<Json<User>, ApiError> {
     users::by_id(&db, user.id).await?.map(Json).ok_or(ApiError::Unauthenticated)
+}
+
+#[derive(Debug, Deserialize, ToSchema, TS)]
+#[ts(export, export_to = "api/")]
+pub struct ChangePasswordRequest {
+    pub current_password: String,
+    /// At least 8 characters with a letter and a digit, not easily guessed.
+    pub new_password: String,
+}
+
+/// Change the signed-in user's password. Every token issued before stops
+/// working (other devices are signed out); the answer carries a new one.
+#[utoipa::path(post, path = "/auth/password", tag = "auth",
+    security(("bearer" = [])),
+    request_body = ChangePasswordRequest,
+    responses(
+        (status = 200, description = "Changed; a new token for this device", body = AuthResponse),
+        (status = 401, description = "unauthenticated", body = ErrorBody),
+        (status = 422, description = "invalid_credentials on `current_password`; password_too_weak or password_common on `new_password`", body = ErrorBody),
+        (status = 429, description = "login_locked: too many wrong passwords for this account", body = ErrorBody),
+        (status = 503, description = "server_busy: try again after `Retry-After` seconds", body = ErrorBody),
+    ))]
+pub async fn change_password(
+    State(db): State<Db>,
+    State(keys): State<Arc<JwtKeys>>,
+    State(hasher): State<Arc<PasswordHasher>>,
+    user: AuthUser,
+    Json(body): Json<ChangePasswordRequest>,
+) -> Result<Json<AuthResponse>, ApiError> {
+    if body.new_password.chars().count() > password::MAX_LEN {
+        return Err(ApiError::InvalidInput {
+            field: Some("new_password".into()),
+            reason: format!("longer than {} characters", password::MAX_LEN),
+        });
+    }
+    let account = users::account(&db, user.id).await?.ok_or(ApiError::Unauthenticated)?;
+    // A stolen token must not be a way round the sign-in lock.
+    login_throttle::check(&db, &account.email).await?;
+    let stored = Some(account.password_hash.clone());
+    if !hasher.verify(body.current_password, stored).await? {
+        login_throttle::failed(&db, &account.email).await?;
+        // 422, not 401: a 401 would sign the person out for a typo.
+        return Err(ApiError::invalid("current_password", MessageCode::InvalidCredentials));
+    }
+    password::check_new(&body.new_password, &[&account.email, &account.name])
+        .map_err(|code| ApiError::invalid("new_password", code))?;
+    let hash = hasher.hash(body.new_password).await?;
+    let version = users::set_password(&db, user.id, &hash).await?;
+    let token = keys.issue(user.id, version).map_err(ApiError::internal)?;
+    Ok(Json(AuthResponse { token, user: account.user() }))
+}
+
+/// Sign out on every device: every token issued so far, this one included,
+/// stops working.
+#[utoipa::path(post, path = "/auth/sign-out-everywhere", tag = "auth",
+    security(("bearer" = [])),
+    responses(
+        (status = 204, description = "Every token is now invalid"),
+        (status = 401, description = "unauthenticated", body = ErrorBody),
+    ))]
+pub async fn sign_out_everywhere(
+    State(db): State<Db>,
+    user: AuthUser,
+) -> Result<StatusCode, ApiError> {
+    users::bump_token_version(&db, user.id).await?;
+    Ok(StatusCode::NO_CONTENT)
 }
