@@ -204,3 +204,24 @@ async fn nodes_with_and_without_a_size_share_one_statement() {
     })
     .await;
 }
+
+#[tokio::test]
+async fn a_sqlite_url_to_a_file_not_there_yet_creates_it() {
+    let env = TestEnv::new(Backend::Sqlite).await;
+    for relative in ["sub/new.db", "other/deeper/named.sqlite"] {
+        let file = env.dir.join(relative);
+        assert!(!file.exists());
+        // The README's form, with no `mode=rwc`.
+        let db = Db::open(&format!("sqlite://{}", file.display())).await.expect("opens");
+        assert!(file.exists(), "{} created", file.display());
+        let users: (i64,) =
+            sqlx::query_as("SELECT COUNT(*) FROM users").fetch_one(db.pool()).await.unwrap();
+        assert_eq!(users.0, 0, "migrated");
+        db.close().await;
+    }
+    // A read-only URL is taken at its word: nothing is created.
+    let missing = env.dir.join("ro/missing.db");
+    assert!(Db::open(&format!("sqlite://{}?mode=ro", missing.display())).await.is_err());
+    assert!(!missing.exists());
+    env.remove().await;
+}

@@ -18,6 +18,7 @@ pub(super) async fn pool(url: &str, backend: Backend) -> Result<AnyPool, sqlx::E
             if let Some(folder) = folder.filter(|f| !f.as_os_str().is_empty()) {
                 std::fs::create_dir_all(&folder).map_err(sqlx::Error::Io)?;
             }
+            let url = creating_file(url);
             let pool = options
                 .max_connections(8)
                 // sqlx turns foreign keys on for every SQLite connection by
@@ -31,7 +32,7 @@ pub(super) async fn pool(url: &str, backend: Backend) -> Result<AnyPool, sqlx::E
                         Ok(())
                     })
                 })
-                .connect(url)
+                .connect(&url)
                 .await?;
             // WAL is a property of the file: set once, every connection uses it.
             let mode: (String,) =
@@ -44,6 +45,18 @@ pub(super) async fn pool(url: &str, backend: Backend) -> Result<AnyPool, sqlx::E
     }
 }
 
+/// A `sqlite:` URL that creates its file when it is missing, as the default
+/// database does: SQLite's URL form opens read-write without creating unless
+/// told `mode=rwc`, and people write the README's `sqlite://path/new.db`.
+/// A `mode` the URL sets itself is kept.
+fn creating_file(url: &str) -> String {
+    let Some(query_at) = url.find('?') else {
+        return if sqlite_file(url).is_some() { format!("{url}?mode=rwc") } else { url.to_owned() };
+    };
+    let has_mode = url[query_at + 1..].split('&').any(|pair| pair.starts_with("mode="));
+    if has_mode || sqlite_file(url).is_none() { url.to_owned() } else { format!("{url}&mode=rwc") }
+}
+
 /// The file a `sqlite:` URL names, if it names one (not `:memory:`).
 fn sqlite_file(url: &str) -> Option<PathBuf> {
     let rest = url.strip_prefix("sqlite://").or_else(|| url.strip_prefix("sqlite:"))?;
@@ -54,6 +67,18 @@ fn sqlite_file(url: &str) -> Option<PathBuf> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_file_is_created_unless_the_url_says_otherwise() {
+        assert_eq!(creating_file("sqlite://data/new.db"), "sqlite://data/new.db?mode=rwc");
+        assert_eq!(creating_file("sqlite:///abs/new.db"), "sqlite:///abs/new.db?mode=rwc");
+        assert_eq!(
+            creating_file("sqlite:new.db?cache=shared"),
+            "sqlite:new.db?cache=shared&mode=rwc"
+        );
+        assert_eq!(creating_file("sqlite://data/x.db?mode=ro"), "sqlite://data/x.db?mode=ro");
+        assert_eq!(creating_file("sqlite::memory:"), "sqlite::memory:");
+    }
 
     #[test]
     fn sqlite_urls_name_their_file() {
