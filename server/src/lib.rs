@@ -47,6 +47,11 @@ pub fn app(state: AppState) -> Router {
         .layer(CatchPanicLayer::custom(|_| {
             ApiError::internal("a handler panicked").into_response()
         }))
+        // Outside the panic catcher: every answer, even a 500, carries them.
+        .layer(axum::middleware::map_response_with_state(
+            http::security_headers::OverHttps(state.config.public_url().starts_with("https://")),
+            http::security_headers::add,
+        ))
         .layer(TraceLayer::new_for_http())
         .with_state(state)
 }

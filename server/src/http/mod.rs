@@ -10,6 +10,7 @@ pub mod extract;
 pub mod openapi;
 pub mod operation;
 pub mod routes;
+pub mod security_headers;
 pub mod web;
 
 use std::sync::Arc;
