@@ -243,8 +243,9 @@ async fn adding_nodes_makes_their_positions_relative() {
         app.patch(&format!("/api/containers/{a}/name"), Some(token), json!({"name": "x"}))
             .await
             .assert_error(404, "not_found");
-        let response = app.delete(&format!("/api/containers/{a}"), Some(token)).await;
-        assert_eq!(response.json(), json!({"success": true, "children": []}));
+        app.delete(&format!("/api/containers/{a}"), Some(token))
+            .await
+            .assert_error(404, "not_found");
         assert!(c.find(a).await.is_some(), "deleting a non-container deletes nothing");
     })
     .await;
@@ -348,16 +349,15 @@ async fn deleting_a_container_keeps_its_children_where_they_stand() {
         assert_eq!(edges.json(), json!([]), "the analyzer's edge went with the container");
         assert!(c.find(analyzer).await.is_some());
 
-        // Again, or a container that never was: still a success.
+        // Again, or a container that never was: 404 (the canvas counts it as removed).
         for path in [
             format!("/api/containers/{container}"),
             "/api/containers/987654".into(),
             "/api/containers/abc".into(),
+            "/api/containers/0".into(),
             "/api/containers/-3".into(),
         ] {
-            let response = app.delete(&path, Some(token)).await;
-            assert_eq!(response.status, StatusCode::OK, "{path}");
-            assert_eq!(response.json(), json!({"success": true, "children": []}));
+            app.delete(&path, Some(token)).await.assert_error(404, "not_found");
         }
     })
     .await;
@@ -403,9 +403,9 @@ async fn nobody_reaches_another_users_containers() {
         )
         .await
         .assert_error(404, "not_found");
-        let response = app.delete(&format!("/api/containers/{container}"), Some(&stranger)).await;
-        assert_eq!(response.status, StatusCode::OK);
-        assert_eq!(response.json(), json!({"success": true, "children": []}));
+        app.delete(&format!("/api/containers/{container}"), Some(&stranger))
+            .await
+            .assert_error(404, "not_found");
         assert_eq!(show(&app, &owner, container).await, before);
         assert_eq!(c.row(child).await.container_id, Some(container));
         for bad in ["abc", "-1", "99999999999999999999"] {

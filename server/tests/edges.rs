@@ -433,7 +433,7 @@ async fn side_effects_are_applied_and_undone() {
 }
 
 #[tokio::test]
-async fn edge_data_changes_and_deleting_a_missing_edge_succeeds() {
+async fn edge_data_changes_and_deleting_a_missing_edge_is_404() {
     for_each_backend(|app| async move {
         let (token, user) = app.register("patch@example.com").await;
         let token = token.as_str();
@@ -478,19 +478,18 @@ async fn edge_data_changes_and_deleting_a_missing_edge_succeeds() {
             app.patch(&format!("/api/edges/{missing}"), Some(token), json!({"edge_data": {}}))
                 .await
                 .assert_error(404, "not_found");
-            let response = app.delete(&format!("/api/edges/{missing}"), Some(token)).await;
-            assert_eq!(response.status, StatusCode::OK, "{missing}: {}", response.text());
-            assert_eq!(response.json(), json!({"success": true}));
+            app.delete(&format!("/api/edges/{missing}"), Some(token))
+                .await
+                .assert_error(404, "not_found");
         }
         assert_eq!(edges(&app, token, project).await.len(), 1);
 
-        // Deleting by canvas id, then again: both succeed.
+        // Deleting by canvas id, then again: gone, then 404.
         let path = format!("/api/edges/{}", edge["id"].as_str().unwrap());
-        for _ in 0..2 {
-            let response = app.delete(&path, Some(token)).await;
-            assert_eq!(response.status, StatusCode::OK);
-            assert_eq!(response.json(), json!({"success": true}));
-        }
+        let response = app.delete(&path, Some(token)).await;
+        assert_eq!(response.status, StatusCode::OK);
+        assert_eq!(response.json(), json!({"success": true}));
+        app.delete(&path, Some(token)).await.assert_error(404, "not_found");
         assert!(edges(&app, token, project).await.is_empty());
     })
     .await;
@@ -639,9 +638,7 @@ async fn nobody_reaches_another_users_edges() {
             app.patch(&path, Some(&stranger), json!({"edge_data": {"x": 1}}))
                 .await
                 .assert_error(404, "not_found");
-            let response = app.delete(&path, Some(&stranger)).await;
-            assert_eq!(response.status, StatusCode::OK);
-            assert_eq!(response.json(), json!({"success": true}));
+            app.delete(&path, Some(&stranger)).await.assert_error(404, "not_found");
         }
         let still = edges(&app, &owner, project).await;
         assert_eq!(still, vec![edge]);

@@ -136,13 +136,12 @@ async fn upload_list_download_delete() {
             .await
             .assert_error(404, "not_found");
 
-        // Removed, entry and bytes; again is still fine.
+        // Removed, entry and bytes; again is 404.
         let path = format!("/api/filedb/file/1?node_id={db}");
-        for _ in 0..2 {
-            let response = app.delete(&path, Some(token)).await;
-            assert_eq!(response.status, StatusCode::OK, "{}", response.text());
-            assert_eq!(response.json(), json!({"success": true}));
-        }
+        let response = app.delete(&path, Some(token)).await;
+        assert_eq!(response.status, StatusCode::OK, "{}", response.text());
+        assert_eq!(response.json(), json!({"success": true}));
+        app.delete(&path, Some(token)).await.assert_error(404, "not_found");
         assert!(!stored(&app, db, 1).exists());
         let files = c.data(db).await["files"].clone();
         assert_eq!(files.as_array().unwrap().len(), 1);
@@ -229,14 +228,16 @@ async fn another_users_node_is_not_mine() {
         app.get(&format!("/api/filedb/{db}/files/1"), Some(&stranger))
             .await
             .assert_error(404, "not_found");
-        let response =
-            app.delete(&format!("/api/filedb/file/1?node_id={db}"), Some(&stranger)).await;
-        assert_eq!(response.status, StatusCode::OK, "{}", response.text());
+        app.delete(&format!("/api/filedb/file/1?node_id={db}"), Some(&stranger))
+            .await
+            .assert_error(404, "not_found");
         assert!(stored(&app, db, 1).exists());
         assert_eq!(c_files(&app, user, project, db).await.len(), 1);
 
         // Their node delete leaves it; mine takes the folder with it.
-        app.delete(&format!("/api/filedb/{db}"), Some(&stranger)).await;
+        app.delete(&format!("/api/filedb/{db}"), Some(&stranger))
+            .await
+            .assert_error(404, "not_found");
         assert!(stored(&app, db, 1).exists());
         let response = app.delete(&format!("/api/filedb/{db}"), Some(&token)).await;
         assert_eq!(response.status, StatusCode::OK, "{}", response.text());

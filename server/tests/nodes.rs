@@ -380,16 +380,19 @@ async fn every_collection_creates_reads_updates_moves_lists_and_deletes() {
             );
         }
 
-        // Delete, and delete again: both succeed; then it is gone.
+        // Delete; then it is gone, and deleting again is 404 (as are ids that never were).
         for case in cases() {
             let (node, _) = listed.iter().find(|(n, _)| n["type"] == case.kind).unwrap();
             let item = format!("{}/{}", case.path, db_id(node));
-            for _ in 0..2 {
-                let deleted = app.delete(&item, Some(token)).await;
-                assert_eq!(deleted.status, StatusCode::OK, "{item}: {}", deleted.text());
-                assert_eq!(deleted.json(), json!({"success": true}));
-            }
+            let deleted = app.delete(&item, Some(token)).await;
+            assert_eq!(deleted.status, StatusCode::OK, "{item}: {}", deleted.text());
+            assert_eq!(deleted.json(), json!({"success": true}));
+            app.delete(&item, Some(token)).await.assert_error(404, "not_found");
             app.get(&item, Some(token)).await.assert_error(404, "not_found");
+            for never in ["0", "-1", "987654"] {
+                let path = format!("{}/{never}", case.path);
+                app.delete(&path, Some(token)).await.assert_error(404, "not_found");
+            }
         }
         let left = app.get(&format!("/api/projects/{project}/nodes"), Some(token)).await.json();
         assert_eq!(left.as_array().unwrap().len(), 1);
@@ -714,7 +717,7 @@ async fn updates_positions_and_containers_are_checked_too() {
         app.get(&wrong, Some(token)).await.assert_error(404, "not_found");
         patch(&app, &wrong, token, json!({})).await.assert_error(404, "not_found");
         patch(&app, &format!("{wrong}/position"), token, json!({"position_x": 1, "position_y": 1})).await.assert_error(404, "not_found");
-        assert_eq!(app.delete(&wrong, Some(token)).await.status, StatusCode::OK);
+        app.delete(&wrong, Some(token)).await.assert_error(404, "not_found");
         let still = app.get(&format!("/api/assistants/{}", db_id(&assistant)), Some(token)).await;
         assert_eq!(still.status, StatusCode::OK);
         // An assistant stays an assistant whatever an update says.
@@ -726,7 +729,7 @@ async fn updates_positions_and_containers_are_checked_too() {
         assert!(kept.json()["data"].get("assistant_id").is_none());
         // Containers are not served here.
         app.get(&format!("/api/sms/{container}"), Some(token)).await.assert_error(404, "not_found");
-        assert_eq!(app.delete(&format!("/api/sms/{container}"), Some(token)).await.status, StatusCode::OK);
+        app.delete(&format!("/api/sms/{container}"), Some(token)).await.assert_error(404, "not_found");
         assert_eq!(app.get(&format!("/api/projects/{project}/nodes"), Some(token)).await.json().as_array().unwrap().iter().filter(|n| n["type"] == "container").count(), 1);
     })
     .await;
@@ -764,10 +767,8 @@ async fn nobody_else_reaches_my_nodes() {
             )
             .await
             .assert_error(404, "not_found");
-            // Delete answers success but leaves it alone.
-            let deleted = app.delete(&item, Some(&theirs)).await;
-            assert_eq!(deleted.status, StatusCode::OK, "{}", deleted.text());
-            assert_eq!(deleted.json(), json!({"success": true}));
+            // Delete answers 404 and leaves it alone.
+            app.delete(&item, Some(&theirs)).await.assert_error(404, "not_found");
             let still = app.get(&item, Some(&mine)).await;
             assert_eq!(still.status, StatusCode::OK, "{item}");
             assert_eq!(still.json(), node, "{item}");

@@ -192,13 +192,14 @@ pub async fn remove(
 ) -> Result<(), ApiError> {
     let _guard = FILE_LISTS.lock().await;
     let Some((_, served, mut files)) = file_node(state, user_id, node_id).await? else {
-        return Ok(());
+        return Err(ApiError::NotFound);
     };
     let before = files.len();
     files.retain(|f| f.id != file_id);
-    if files.len() != before {
-        nodes::update(state, user_id, served, node_id, json!({"files": files})).await?;
+    if files.len() == before {
+        return Err(ApiError::NotFound);
     }
+    nodes::update(state, user_id, served, node_id, json!({"files": files})).await?;
     match tokio::fs::remove_file(file_path(&state.config.data_dir, node_id, file_id)).await {
         Ok(()) => Ok(()),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(()),

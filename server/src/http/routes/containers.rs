@@ -160,18 +160,17 @@ pub async fn show(
     security(("bearer" = [])),
     params(("id" = String, Path, description = "Container id")),
     responses(
-        (status = 200, description = "Removed, or there was no such container of mine (then no children)", body = ContainerDeleted),
+        (status = 200, description = "Removed", body = ContainerDeleted),
         (status = 401, description = "unauthenticated", body = ErrorBody),
+        (status = 404, description = "No such container of mine (or removed already)", body = ErrorBody),
     ))]
 pub async fn remove(
     State(db): State<Db>,
     user: AuthUser,
     Path(id): Path<String>,
 ) -> Result<Json<ContainerDeleted>, ApiError> {
-    let children = match id.parse::<i64>() {
-        Ok(id) => containers::delete(&db, user.id, id).await?.unwrap_or_default(),
-        Err(_) => Vec::new(),
-    };
+    let id = id.parse::<i64>().map_err(|_| ApiError::NotFound)?;
+    let children = containers::delete(&db, user.id, id).await?.ok_or(ApiError::NotFound)?;
     Ok(Json(ContainerDeleted { success: true, children }))
 }
 

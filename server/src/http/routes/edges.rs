@@ -146,16 +146,18 @@ pub async fn update(
     security(("bearer" = [])),
     params(("id" = String, Path, description = "The edge's database id, or its canvas id (matched by its two ends)")),
     responses(
-        (status = 200, description = "Removed, or there was no such edge of mine (the canvas counts a missing edge as removed)", body = EdgeDeleted),
+        (status = 200, description = "Removed", body = EdgeDeleted),
         (status = 401, description = "unauthenticated", body = ErrorBody),
+        (status = 404, description = "No such edge of mine (or removed already: the canvas counts it as removed)", body = ErrorBody),
     ))]
 pub async fn remove(
     State(db): State<Db>,
     user: AuthUser,
     Path(id): Path<String>,
 ) -> Result<Json<EdgeDeleted>, ApiError> {
-    if let Some(edge) = EdgeRef::parse(&id) {
-        edges::disconnect(&db, user.id, edge).await?;
+    let edge = EdgeRef::parse(&id).ok_or(ApiError::NotFound)?;
+    if !edges::disconnect(&db, user.id, edge).await? {
+        return Err(ApiError::NotFound);
     }
     Ok(Json(EdgeDeleted { success: true }))
 }

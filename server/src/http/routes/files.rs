@@ -203,8 +203,7 @@ pub struct NodeQuery {
     node_id: Option<String>,
 }
 
-/// Removes a file from one of my file nodes, entry and bytes. A file (or
-/// node of mine) already gone counts as removed.
+/// Removes a file from one of my file nodes, entry and bytes.
 #[utoipa::path(delete, path = "/filedb/file/{file_id}", tag = "files",
     security(("bearer" = [])),
     params(
@@ -212,8 +211,9 @@ pub struct NodeQuery {
         ("node_id" = i64, Query, description = "The filedb or filerepository node's database id"),
     ),
     responses(
-        (status = 200, description = "Removed, or there was nothing of mine to remove", body = DeleteAnswer),
+        (status = 200, description = "Removed", body = DeleteAnswer),
         (status = 401, description = "unauthenticated", body = ErrorBody),
+        (status = 404, description = "No such file in a file node of mine (or removed already)", body = ErrorBody),
         (status = 422, description = "node_id missing (field_required) or not a positive integer (invalid_input)", body = ErrorBody),
     ))]
 pub async fn remove_file(

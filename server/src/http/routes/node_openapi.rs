@@ -220,10 +220,11 @@ impl KindDocs {
 
     /// `DELETE {collection}/{id}`.
     pub fn delete(&self) -> OperationBuilder {
-        op(self.tag(), "Delete a node; one already gone (or never mine) answers success too")
+        op(self.tag(), "Delete a node")
             .parameter(id_param("Node id"))
             .response("200", json_response("Deleted", schema_ref("DeleteAnswer")))
             .response("401", error("unauthenticated"))
+            .response("404", error("No such node of mine in this collection (or deleted already)"))
     }
 
     /// `PATCH {collection}/{id}/position`.

@@ -187,8 +187,10 @@ async fn remove(
     if served.primary() == NodeKind::Telegram {
         telegram_operation(query.operation.as_deref())?;
     }
-    let deleted = nodes::delete(&state, user.id, served, id).await?;
-    if deleted && matches!(served.primary(), NodeKind::Filedb | NodeKind::Filerepository) {
+    if !nodes::delete(&state, user.id, served, id).await? {
+        return Err(ApiError::NotFound);
+    }
+    if matches!(served.primary(), NodeKind::Filedb | NodeKind::Filerepository) {
         crate::canvas::files::remove_node_files(&state.config.data_dir, id).await?;
     }
     Ok(Json(DeleteAnswer { success: true }))

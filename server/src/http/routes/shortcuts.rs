@@ -314,8 +314,9 @@ pub async fn function_to_assistant(
     security(("bearer" = [])),
     params(("id" = i64, Path, description = "The trigger node's database id")),
     responses(
-        (status = 200, description = "Removed, or there was no such connection (or trigger) of mine", body = EdgeDeleted),
+        (status = 200, description = "Removed", body = EdgeDeleted),
         (status = 401, description = "unauthenticated", body = ErrorBody),
+        (status = 404, description = "No such trigger of mine, or it is joined to no assistant", body = ErrorBody),
     ))]
 pub async fn trigger_disconnect(
     State(state): State<AppState>,
@@ -330,8 +331,9 @@ pub async fn trigger_disconnect(
     security(("bearer" = [])),
     params(("id" = i64, Path, description = "The SMS node's database id")),
     responses(
-        (status = 200, description = "Removed, or there was no such connection (or SMS node) of mine", body = EdgeDeleted),
+        (status = 200, description = "Removed", body = EdgeDeleted),
         (status = 401, description = "unauthenticated", body = ErrorBody),
+        (status = 404, description = "No such SMS node of mine, or it is joined to no assistant", body = ErrorBody),
     ))]
 pub async fn sms_disconnect(
     State(state): State<AppState>,
@@ -347,8 +349,9 @@ async fn disconnect(
     id: &str,
     kind: NodeKind,
 ) -> Result<Json<EdgeDeleted>, ApiError> {
-    if let Ok(id) = id.parse::<i64>() {
-        shortcuts::disconnect_assistants(state, user.id, id, &[kind]).await?;
+    let id = id.parse::<i64>().map_err(|_| ApiError::NotFound)?;
+    if shortcuts::disconnect_assistants(state, user.id, id, &[kind]).await? == 0 {
+        return Err(ApiError::NotFound);
     }
     Ok(Json(EdgeDeleted { success: true }))
 }
