@@ -88,6 +88,13 @@ impl ApiError {
         ApiError::Rendered { status, code, message: code.render(params), details }
     }
 
+    /// A 429 or 503 (by `code`, see [`ApiError::RetryLater`]) asking to wait
+    /// `wait`, in whole seconds rounded up (at least one).
+    pub fn retry_later(code: MessageCode, wait: std::time::Duration) -> Self {
+        let seconds = wait.as_secs() + u64::from(wait.subsec_nanos() > 0);
+        ApiError::RetryLater { code, retry_after: seconds.max(1) }
+    }
+
     /// A 500, logged with its cause.
     pub fn internal(cause: impl std::fmt::Display) -> Self {
         ApiError::Internal(cause.to_string())

@@ -67,10 +67,7 @@ impl AddressLimit {
         self.sweep();
         self.limiter.check_key(&bucket(address)).map_err(|not_until| {
             let wait = not_until.wait_time_from(DefaultClock::default().now());
-            ApiError::RetryLater {
-                code: MessageCode::TooManyRequests,
-                retry_after: wait.as_secs() + u64::from(wait.subsec_nanos() > 0),
-            }
+            ApiError::retry_later(MessageCode::TooManyRequests, wait)
         })
     }
 

@@ -44,10 +44,7 @@ pub async fn check(db: &Db, email: &str) -> Result<(), ApiError> {
     let left = timestamp::parse(&until)
         .and_then(|until| (until - chrono::DateTime::<chrono::Utc>::from(now)).to_std().ok())
         .unwrap_or(FIRST_LOCK);
-    Err(ApiError::RetryLater {
-        code: MessageCode::LoginLocked,
-        retry_after: left.as_secs() + u64::from(left.subsec_nanos() > 0),
-    })
+    Err(ApiError::retry_later(MessageCode::LoginLocked, left))
 }
 
 /// Counts a wrong password for `email`, locking it when it has had too many.

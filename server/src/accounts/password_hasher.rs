@@ -104,10 +104,7 @@ impl PasswordHasher {
     }
 
     fn busy(&self) -> ApiError {
-        ApiError::RetryLater {
-            code: MessageCode::ServerBusy,
-            retry_after: self.max_wait.as_secs().max(1),
-        }
+        ApiError::retry_later(MessageCode::ServerBusy, self.max_wait)
     }
 }
 

@@ -79,14 +79,7 @@ pub async fn register(
     if !email::is_valid(&email) {
         return Err(ApiError::invalid("email", MessageCode::EmailInvalid));
     }
-    if body.password.chars().count() > password::MAX_LEN {
-        return Err(ApiError::InvalidInput {
-            field: Some("password".into()),
-            reason: format!("longer than {} characters", password::MAX_LEN),
-        });
-    }
-    password::check_new(&body.password, &[&email, &body.name])
-        .map_err(|code| ApiError::invalid("password", code))?;
+    new_password("password", &body.password, &[&email, &body.name])?;
     let name =
         names::required(&body.name, USER_NAME_MAX).map_err(|e| e.on("name", USER_NAME_MAX))?;
     let hash = hasher.hash(body.password).await?;
@@ -175,12 +168,6 @@ pub async fn change_password(
     user: AuthUser,
     Json(body): Json<ChangePasswordRequest>,
 ) -> Result<Json<AuthResponse>, ApiError> {
-    if body.new_password.chars().count() > password::MAX_LEN {
-        return Err(ApiError::InvalidInput {
-            field: Some("new_password".into()),
-            reason: format!("longer than {} characters", password::MAX_LEN),
-        });
-    }
     let account = users::account(&db, user.id).await?.ok_or(ApiError::Unauthenticated)?;
     // A stolen token must not be a way round the sign-in lock.
     login_throttle::check(&db, &account.email).await?;
@@ -190,8 +177,7 @@ pub async fn change_password(
         // 422, not 401: a 401 would sign the person out for a typo.
         return Err(ApiError::invalid("current_password", MessageCode::InvalidCredentials));
     }
-    password::check_new(&body.new_password, &[&account.email, &account.name])
-        .map_err(|code| ApiError::invalid("new_password", code))?;
+    new_password("new_password", &body.new_password, &[&account.email, &account.name])?;
     let hash = hasher.hash(body.new_password).await?;
     let version = users::set_password(&db, user.id, &hash).await?;
     let token = keys.issue(user.id, version).map_err(ApiError::internal)?;
@@ -212,4 +198,16 @@ pub async fn sign_out_everywhere(
 ) -> Result<StatusCode, ApiError> {
     users::bump_token_version(&db, user.id).await?;
     Ok(StatusCode::NO_CONTENT)
+}
+
+/// A new password in `field`: not longer than hashing takes (422
+/// `invalid_input`), and strong enough given what the account says of itself.
+fn new_password(field: &str, password: &str, user_inputs: &[&str]) -> Result<(), ApiError> {
+    if password.chars().count() > password::MAX_LEN {
+        return Err(ApiError::InvalidInput {
+            field: Some(field.into()),
+            reason: format!("longer than {} characters", password::MAX_LEN),
+        });
+    }
+    password::check_new(password, user_inputs).map_err(|code| ApiError::invalid(field, code))
 }
