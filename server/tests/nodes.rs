@@ -414,9 +414,14 @@ async fn functions_also_take_put_and_telegram_has_its_own_ways_in() {
         assert_eq!(put.status, StatusCode::OK, "{}", put.text());
         assert_eq!(put.json()["data"]["parameters"]["properties"]["q"]["type"], "string");
         assert_eq!(put.json()["data"]["functionName"], "lookup");
-        // Attached to an assistant, a function is no longer waiting for one.
-        let attached = patch(&app, &format!("/api/functions/{}", db_id(&function)), token, json!({"assistant_id": 3})).await;
-        assert_eq!(attached.json()["data"]["creationStatus"], "success");
+        // Which assistant it serves is the edges' to say, never the body's
+        // (it could name someone else's): the function still waits for one.
+        let named = patch(&app, &format!("/api/functions/{}", db_id(&function)), token, json!({"assistant_id": 3, "function_id": 4})).await;
+        assert_eq!(named.status, StatusCode::OK, "{}", named.text());
+        assert_eq!(named.json()["data"]["creationStatus"], "pending_assistant");
+        for key in ["assistant_id", "function_id"] {
+            assert!(named.json()["data"].get(key).is_none(), "{key}: {}", named.text());
+        }
         // PUT is the spec's for functions only.
         let sms = create_node(&app, token, "/api/sms", project, "پیامک", json!({})).await;
         app.put(&format!("/api/sms/{}", db_id(&sms)), Some(token), json!({})).await.assert_error(404, "not_found");
@@ -969,6 +974,48 @@ async fn the_openapi_document_has_every_collection() {
         for part in text.split("\"#/components/schemas/").skip(1) {
             let name = part.split('"').next().unwrap();
             assert!(schemas.contains_key(name), "dangling reference to {name}");
+        }
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn nobody_stores_references_to_anothers_nodes() {
+    for_each_backend(|app| async move {
+        let (owner, _) = app.register("owner@example.com").await;
+        let theirs = app.create_project(&owner, "پروژهٔ او").await;
+        let definition =
+            create_node(&app, &owner, "/api/apidefinition", theirs, "api", json!({})).await;
+        let their_function =
+            create_node(&app, &owner, "/api/functions", theirs, "lookup", json!({})).await;
+        let (stranger, _) = app.register("stranger@example.com").await;
+        let mine = app.create_project(&stranger, "پروژهٔ من").await;
+        let (d, f) = (db_id(&definition), db_id(&their_function));
+
+        let cases = [
+            (
+                "/api/iframe",
+                json!({"assistant_id": f, "frame_id": f, "company_id": 1}),
+                vec!["assistant_id", "frame_id", "company_id"],
+            ),
+            ("/api/request", json!({"api_definition_id": d}), vec!["api_definition_id"]),
+            (
+                "/api/functions",
+                json!({"assistant_id": f, "function_id": f}),
+                vec!["assistant_id", "function_id"],
+            ),
+        ];
+        for (path, references, keys) in cases {
+            let created = create_node(&app, &stranger, path, mine, "x", references.clone()).await;
+            let updated =
+                patch(&app, &format!("{path}/{}", db_id(&created)), &stranger, references).await;
+            assert_eq!(updated.status, StatusCode::OK, "{path}: {}", updated.text());
+            let stored =
+                app.get(&format!("{path}/{}", db_id(&created)), Some(&stranger)).await.json();
+            for key in keys {
+                assert!(created["data"].get(key).is_none(), "{path} {key}: {created}");
+                assert!(stored["data"].get(key).is_none(), "{path} {key}: {stored}");
+            }
         }
     })
     .await;

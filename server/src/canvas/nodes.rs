@@ -222,10 +222,8 @@ pub async fn update(
     };
     drop_client_fields(kind, &mut fields);
     if kind.is_assistant_like() {
-        // The provider's side is the server's to record; the type is the node's kind.
-        for key in ["assistant_type", "assistant_id", "provider_status"] {
-            fields.remove(key);
-        }
+        // The type is the node's kind: an update does not turn one into the other.
+        fields.remove("assistant_type");
     }
     if fields.contains_key("name") {
         fields.insert("name".into(), Value::String(name.clone()));
@@ -369,13 +367,26 @@ fn new_kind(served: Served, fields: &Map<String, Value>) -> NodeKind {
 }
 
 /// Fields a client may send but the server decides: the owner (the token
-/// decides), and an assistant's provider side and creation switches.
+/// decides), an assistant's provider side and creation switches, and every
+/// reference to another node, which only the edges' side effects set (so it
+/// always names a node of the same project, never someone else's).
 fn drop_client_fields(kind: NodeKind, fields: &mut Map<String, Value>) {
     fields.remove("user_id");
-    if kind.is_assistant_like() {
-        for key in ["assistant_id", "provider_status", "count"] {
-            fields.remove(key);
+    for key in server_fields(kind) {
+        fields.remove(*key);
+    }
+}
+
+/// What the server decides in a kind's payload (kept as stored on update).
+fn server_fields(kind: NodeKind) -> &'static [&'static str] {
+    match kind {
+        NodeKind::Assistant | NodeKind::Analyzer => {
+            &["assistant_id", "provider_status", "count", "vector_store_id", "has_functions"]
         }
+        NodeKind::Function => &["assistant_id", "function_id"],
+        NodeKind::Request => &["api_definition_id"],
+        NodeKind::Iframe => &["assistant_id", "frame_id", "company_id"],
+        _ => &[],
     }
 }
 
