@@ -4,6 +4,7 @@ import { onSessionExpired } from "./api/client";
 import { Notifications } from "./components/Notifications";
 import { RequireAuth } from "./components/RequireAuth";
 import { fa } from "./i18n/fa";
+import { Account } from "./pages/Account";
 import { Canvas } from "./pages/Canvas";
 import { MockGateway } from "./pages/MockGateway";
 import { NotFound } from "./pages/NotFound";
@@ -35,6 +36,12 @@ function page(pathname: string): ReactNode {
     return (
       <RequireAuth>
         <Subscription />
+      </RequireAuth>
+    );
+  if (pathname === paths.account)
+    return (
+      <RequireAuth>
+        <Account />
       </RequireAuth>
     );
   if (pathname === paths.mockGateway)

@@ -9,6 +9,7 @@ export type { AsyncCreated } from "@dastyar/api/AsyncCreated";
 export type { AuthResponse } from "@dastyar/api/AuthResponse";
 export type { BillingCycle } from "@dastyar/api/BillingCycle";
 export type { CanvasEdge } from "@dastyar/api/CanvasEdge";
+export type { ChangePasswordRequest } from "@dastyar/api/ChangePasswordRequest";
 export type { CleanupAnswer } from "@dastyar/api/CleanupAnswer";
 export type { CleanupNodesRequest } from "@dastyar/api/CleanupNodesRequest";
 export type { ContainerDeleted } from "@dastyar/api/ContainerDeleted";

@@ -42,6 +42,7 @@ export function AppHeader() {
       <nav className={styles.nav} aria-label={fa.nav.main}>
         {section(paths.projects, fa.nav.projects)}
         {section(paths.subscription, fa.nav.subscription)}
+        {section(paths.account, fa.nav.account)}
       </nav>
       <div className={styles.account}>
         {user && (

@@ -16,6 +16,7 @@ export const fa = {
   nav: {
     projects: "پروژه‌ها",
     subscription: "اشتراک",
+    account: "حساب",
     signOut: "خروج",
     main: "ناوبری اصلی",
   },
@@ -37,6 +38,20 @@ export const fa = {
     goSignIn: "ورود",
     welcome: (name: string) => `${name}، خوش آمدید.`,
     signedOut: "از حساب خود خارج شدید.",
+  },
+  account: {
+    title: "حساب من",
+    lead: (email: string) => `ایمیل حساب: ${email}`,
+    passwordTitle: "تغییر گذرواژه",
+    passwordLead: "با تغییر گذرواژه، در همهٔ دستگاه‌های دیگر از حساب خارج می‌شوید.",
+    currentPassword: "گذرواژهٔ فعلی",
+    newPassword: "گذرواژهٔ تازه",
+    changePassword: "تغییر گذرواژه",
+    passwordChanged: "گذرواژه تغییر کرد و دستگاه‌های دیگر از حساب خارج شدند.",
+    everywhereTitle: "خروج از همهٔ دستگاه‌ها",
+    everywhereLead: "اگر دستگاهی را گم کرده‌اید یا به آن اعتماد ندارید، از همه‌جا خارج شوید؛ این دستگاه هم خارج می‌شود.",
+    signOutEverywhere: "خروج از همهٔ دستگاه‌ها",
+    signedOutEverywhere: "از حساب خود در همهٔ دستگاه‌ها خارج شدید.",
   },
   projects: {
     title: "پروژه‌ها",

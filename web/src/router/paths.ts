@@ -7,6 +7,7 @@ export const paths = {
   projects: "/projects",
   project: (id: number) => `/projects/${id}`,
   subscription: "/subscription",
+  account: "/account",
   /** The development gateway's page (`?payment_id=N`); the server's mock payment_url points here. */
   mockGateway: "/subscription/mock-gateway",
   /** Where a payer comes back to (`?payment_id=N`, or `?status=unknown`). */
