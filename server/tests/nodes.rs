@@ -995,8 +995,8 @@ async fn nobody_stores_references_to_anothers_nodes() {
         let cases = [
             (
                 "/api/iframe",
-                json!({"assistant_id": f, "frame_id": f, "company_id": 1}),
-                vec!["assistant_id", "frame_id", "company_id"],
+                json!({"assistant_id": f, "frame_id": f}),
+                vec!["assistant_id", "frame_id"],
             ),
             ("/api/request", json!({"api_definition_id": d}), vec!["api_definition_id"]),
             (

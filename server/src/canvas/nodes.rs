@@ -385,7 +385,8 @@ fn server_fields(kind: NodeKind) -> &'static [&'static str] {
         }
         NodeKind::Function => &["assistant_id", "function_id"],
         NodeKind::Request => &["api_definition_id"],
-        NodeKind::Iframe => &["assistant_id", "frame_id", "company_id"],
+        // `company_id` names no node: companies come with the frames API (#13).
+        NodeKind::Iframe => &["assistant_id", "frame_id"],
         _ => &[],
     }
 }
