@@ -112,6 +112,20 @@ async fn wrong_passwords_lock_the_account_even_for_the_right_one() {
             login(&app, "192.0.2.1:1", "nobody@example.com", "wrong1234").await;
         }
         retry_after(&login(&app, "192.0.2.1:1", "nobody@example.com", "x").await, "login_locked");
+        // Text that is no address is never counted, whatever its length.
+        let junk = "x".repeat(10_000);
+        for _ in 0..FREE_FAILURES + 1 {
+            login(&app, "192.0.2.3:1", &junk, "wrong1234")
+                .await
+                .assert_error(401, "invalid_credentials");
+        }
+        let (rows,): (i64,) =
+            sqlx::query_as("SELECT COUNT(*) FROM login_failures WHERE email = $1")
+                .bind(&junk)
+                .fetch_one(app.state.db.pool())
+                .await
+                .unwrap();
+        assert_eq!(rows, 0);
 
         // Once the lock is over, the right password works and clears the count.
         expire_locks(&app).await;
