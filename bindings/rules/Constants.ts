@@ -5,4 +5,9 @@ import type { Timings } from "./Timings";
 /**
  * The spec's business constants in one value (spec §9).
  */
-export type Constants = { timings: Timings, defaultNodePosition: Position, nodeWidth: number, nodeHeight: number, groupPadding: number, containerExitGap: number, defaultContainerWidth: number, defaultContainerHeight: number, thumbnailWidth: number, thumbnailHeight: number, thumbnailBackground: string, thumbnailPadding: number, historyDefaultLimit: number, triggerLogsDefaultLimit: number, previewRunsDefaultCount: number, subscriptionHistoryFirstPage: number, subscriptionHistoryPerPage: number, smsCostPerSegment: number, smsCostPerSegmentPremium: number, };
+export type Constants = { timings: Timings, defaultNodePosition: Position, nodeWidth: number, nodeHeight: number, groupPadding: number, containerExitGap: number, defaultContainerWidth: number, defaultContainerHeight: number, thumbnailWidth: number, thumbnailHeight: number, thumbnailBackground: string, thumbnailPadding: number, historyDefaultLimit: number, triggerLogsDefaultLimit: number, previewRunsDefaultCount: number, subscriptionHistoryFirstPage: number, subscriptionHistoryPerPage: number, smsCostPerSegment: number, smsCostPerSegmentPremium: number, 
+/**
+ * What a saved secret's mask starts with: the server sends `••••1234`
+ * in place of a token, key or password, and the mask back keeps it.
+ */
+secretMask: string, };

@@ -18,6 +18,7 @@ pub mod limits;
 pub mod messages;
 pub mod paging;
 pub mod schedule;
+pub mod secrets;
 pub mod sms_billing;
 pub mod status;
 pub mod thumbnail;

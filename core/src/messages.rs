@@ -267,6 +267,8 @@ catalogue! {
     FunctionParametersInvalid => "پارامترهای تابع باید یک شمای object با دست‌کم یک ویژگی باشد.";
     /// Text holding U+0000, which PostgreSQL cannot store and no person types.
     TextHasNul => "متن نمی‌تواند نویسهٔ تهی (U+0000) داشته باشد.";
+    /// A saved token, key or password that no longer opens with the server's key.
+    SecretUnreadable => "یک رمز ذخیره‌شده (توکن، کلید یا گذرواژه) با کلید کنونی سرور باز نمی‌شود؛ لطفاً آن را دوباره وارد کنید.";
 
     // ---- Server and accounts ----
     Unauthenticated => "برای ادامه وارد حساب خود شوید.";

@@ -26,6 +26,8 @@ pub const DEFAULT_GOOGLE_API_URL: &str = "https://www.googleapis.com";
 pub const DEFAULT_DATABASE_FILE: &str = "dastyar.db";
 /// The generated JWT secret inside the data folder when `DASTYAR_JWT_SECRET` is unset.
 pub const JWT_SECRET_FILE: &str = "jwt-secret";
+/// The generated key for secrets at rest when `DASTYAR_SECRET_KEY` is unset.
+pub const SECRET_KEY_FILE: &str = "secret-key";
 
 /// `dastyar [serve]`.
 #[derive(Debug, Parser)]
@@ -61,7 +63,7 @@ pub struct Config {
     #[arg(long, env = "DATABASE_URL", global = true)]
     pub database_url: Option<String>,
 
-    /// Folder for the default SQLite database and the generated JWT secret.
+    /// Folder for the default SQLite database, uploads and the generated secrets.
     #[arg(long, env = "DASTYAR_DATA_DIR", default_value = DEFAULT_DATA_DIR, global = true)]
     pub data_dir: PathBuf,
 
@@ -69,6 +71,13 @@ pub struct Config {
     /// and kept in `<data folder>/jwt-secret` (mode 0600). Several instances must share it.
     #[arg(long, env = "DASTYAR_JWT_SECRET", hide_env_values = true, global = true)]
     pub jwt_secret: Option<String>,
+
+    /// Key that encrypts the secrets people enter (bot tokens, API keys,
+    /// passwords): 64 hex digits (`openssl rand -hex 32`). When unset, one is
+    /// generated once and kept in `<data folder>/secret-key` (mode 0600).
+    /// Several instances must share it; losing it loses those secrets.
+    #[arg(long, env = "DASTYAR_SECRET_KEY", hide_env_values = true, global = true)]
+    pub secret_key: Option<String>,
 
     /// The address people and webhooks reach this server at (callback and webhook
     /// URLs are built from it). Default: `http://` + the listen address.
@@ -279,6 +288,7 @@ impl Config {
             database_url: None,
             data_dir: data_dir.into(),
             jwt_secret: None,
+            secret_key: None,
             public_url: None,
             web_dir: PathBuf::from(DEFAULT_WEB_DIR),
             max_upload_mb: DEFAULT_MAX_UPLOAD_MB,
@@ -338,6 +348,11 @@ impl Config {
     /// The configured JWT secret, if any (an empty variable counts as unset).
     pub fn jwt_secret(&self) -> Option<&str> {
         non_empty(&self.jwt_secret)
+    }
+
+    /// The configured key for secrets at rest, if any (empty counts as unset).
+    pub fn secret_key(&self) -> Option<&str> {
+        non_empty(&self.secret_key)
     }
 }
 

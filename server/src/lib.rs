@@ -9,6 +9,7 @@ pub mod canvas;
 pub mod config;
 pub mod db;
 pub mod error;
+pub mod generated_secret;
 pub mod http;
 pub mod jobs;
 pub mod json_input;
@@ -16,6 +17,7 @@ pub mod names;
 pub mod providers;
 pub mod rate_limits;
 pub mod runtime;
+pub mod secrets;
 pub mod state;
 pub mod store;
 

@@ -15,12 +15,17 @@ use crate::db::Db;
 use crate::providers::llm::LlmProvider;
 use crate::rate_limits::RateLimits;
 use crate::runtime::outbound::OutboundClient;
+use crate::secrets::SecretBox;
+use crate::secrets::node_secrets;
+use crate::secrets::secret_box::KeyError;
 
 #[derive(Debug, Clone)]
 pub struct AppState {
     pub db: Db,
     pub config: Arc<Config>,
     pub keys: Arc<JwtKeys>,
+    /// Seals the secrets in node data (bot tokens, API keys, passwords).
+    pub secrets: SecretBox,
     /// Password hashing, a few at a time.
     pub hasher: Arc<PasswordHasher>,
     /// Per-address limits of what anyone can call.
@@ -36,20 +41,28 @@ pub struct AppState {
 }
 
 impl AppState {
-    /// Loads the plan catalogue, resolves the JWT secret, opens the database
-    /// and runs its migrations.
+    /// Loads the plan catalogue, resolves the JWT secret and the key for
+    /// secrets at rest, opens the database, runs its migrations and seals
+    /// any secret stored before sealing existed.
     pub async fn open(config: Config) -> Result<AppState, StartupError> {
         let plans = Catalogue::load(config.plans_file.as_deref()).map_err(StartupError::Plans)?;
         let secret = jwt_secret::jwt_secret(&config).map_err(StartupError::Secret)?;
+        let secrets = SecretBox::from_config(&config).map_err(StartupError::SecretKey)?;
         let db = Db::open(&config.database_url()).await.map_err(StartupError::Database)?;
-        Ok(AppState::new(config, db, &secret).with_plans(plans))
+        let sealed =
+            node_secrets::seal_stored(&db, &secrets).await.map_err(StartupError::Database)?;
+        if sealed > 0 {
+            tracing::info!(nodes = sealed, "sealed secrets stored in plain text");
+        }
+        Ok(AppState::new(config, db, &secret, secrets).with_plans(plans))
     }
 
     /// A state with the built-in plan catalogue.
-    pub fn new(config: Config, db: Db, jwt_secret: &[u8]) -> AppState {
+    pub fn new(config: Config, db: Db, jwt_secret: &[u8], secrets: SecretBox) -> AppState {
         AppState {
             db,
             keys: Arc::new(JwtKeys::new(jwt_secret)),
+            secrets,
             hasher: Arc::new(PasswordHasher::per_core()),
             limits: Arc::new(RateLimits::from_config(&config)),
             plans: Arc::new(Catalogue::builtin().clone()),
@@ -101,6 +114,7 @@ impl FromRef<AppState> for Arc<RateLimits> {
 pub enum StartupError {
     Plans(CatalogueError),
     Secret(std::io::Error),
+    SecretKey(KeyError),
     Database(sqlx::Error),
     Listen(std::io::Error),
 }
@@ -110,6 +124,7 @@ impl fmt::Display for StartupError {
         match self {
             StartupError::Plans(e) => write!(f, "{e}"),
             StartupError::Secret(e) => write!(f, "cannot read or create the JWT secret: {e}"),
+            StartupError::SecretKey(e) => write!(f, "{e}"),
             StartupError::Database(e) => write!(f, "cannot open the database: {e}"),
             StartupError::Listen(e) => write!(f, "cannot listen: {e}"),
         }

@@ -14,6 +14,7 @@ use axum::response::IntoResponse;
 use axum::routing::any;
 use axum::{Json, Router};
 use common::canvas::Canvas;
+use common::nodes::{create_node, db_id};
 use common::{TestApp, for_each_backend, for_each_backend_with};
 use dastyar_core::NodeKind;
 use dastyar_core::data::apidefinition::{ApiAuthType, ApiDefinitionPayload};
@@ -217,12 +218,18 @@ async fn request_scene(app: &TestApp, base: &str) -> (String, i64, i64, i64) {
     let project = app.create_project(&token, "پروژه").await;
     let canvas = Canvas::new(app, user_id, project);
     let assistant = canvas.assistant().await;
-    let api = canvas
-        .node(
-            NodeKind::Apidefinition,
+    // Through the API, so the token is sealed at rest and opened to be sent.
+    let api = db_id(
+        &create_node(
+            app,
+            &token,
+            "/api/apidefinition",
+            project,
+            "API سفارش‌ها",
             json!({"base_url": base, "auth_type": "bearer", "auth_data": {"token": "tok-123456"}}),
         )
-        .await;
+        .await,
+    );
     let order = canvas
         .node(
             NodeKind::Request,

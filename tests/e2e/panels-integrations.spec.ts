@@ -2,7 +2,7 @@
 // from the palette (the container from the toolbar), its panel is filled
 // with valid values, saved, and the values come back after a reload; invalid
 // values show the rules' Persian problem and keep the save button disabled.
-import { canvasId, kinds, message, type NodeKind } from "@dastyar/rules";
+import { canvasId, constants, kinds, message, type NodeKind } from "@dastyar/rules";
 import { createProject, newAccount, register } from "./api.ts";
 import { expect, serverUrl, test, type Page } from "./fixtures.ts";
 import { formatDigits } from "../../web/src/format/number.ts";
@@ -101,7 +101,9 @@ test("sms: receptors are normalised, bad phones and short keys are refused, the 
 
   const again = await reopen(page, "sms");
   await expect(field(again.panel, "receptor")).toHaveValue("09123456789");
-  await expect(field(again.panel, "apiKey")).toHaveValue(key);
+  // Secrets come back masked: the end of a long one shows, the field is read-only.
+  await expect(field(again.panel, "apiKey")).toHaveValue(`${constants().secretMask}1+/=`);
+  await expect(field(again.panel, "apiKey")).toHaveAttribute("readonly", "");
   await expect(field(again.panel, "message")).toHaveValue("سلام دنیا");
 
   // The template method asks for the template fields instead of the message.
@@ -217,7 +219,7 @@ test("wordpress: the site address loses its trailing slash, the credentials are 
   const again = await reopen(page, "wordpress");
   await expect(field(again.panel, "siteUrl")).toHaveValue("https://blog.example.ir");
   await expect(field(again.panel, "authData.username")).toHaveValue("editor");
-  await expect(field(again.panel, "authData.applicationPassword")).toHaveValue("abcd efgh ijkl mnop");
+  await expect(field(again.panel, "authData.applicationPassword")).toHaveValue(`${constants().secretMask}mnop`);
   await expect(field(again.panel, "postStatus")).toHaveValue("publish");
   await expect(field(again.panel, "defaultCategory")).toHaveValue("7");
   await expect(field(again.panel, "defaultTags")).toHaveValue("3\n4");
@@ -251,9 +253,26 @@ test("telegram: a malformed token is refused; the bot's username shows on its ca
   await expect(card).toContainText("@dastyar_shop_bot");
 
   const again = await reopen(page, "telegram");
-  await expect(field(again.panel, "bot_token")).toHaveValue("123456789:AAH-dastyar_Token");
+  const mask = constants().secretMask;
+  await expect(field(again.panel, "bot_token")).toHaveValue(`${mask}oken`);
   await expect(field(again.panel, "bot_username")).toHaveValue("dastyar_shop_bot");
   await expect(field(again.panel, "bot_name")).toHaveValue("ربات فروشگاه");
+
+  // Saving other fields keeps the token; "replace" asks for a new one, "keep" takes it back.
+  await field(again.panel, "bot_name").fill("ربات پشتیبانی");
+  await again.panel.getByRole("button", { name: fa.canvas.secret.replace }).click();
+  await expect(field(again.panel, "bot_token")).toHaveValue("");
+  await again.panel.getByRole("button", { name: fa.canvas.secret.keep }).click();
+  await expect(field(again.panel, "bot_token")).toHaveValue(`${mask}oken`);
+  await save(page, again.panel, /^\/api\/telegram\/\d+$/);
+  const kept = await reopen(page, "telegram");
+  await expect(field(kept.panel, "bot_token")).toHaveValue(`${mask}oken`);
+  await expect(field(kept.panel, "bot_name")).toHaveValue("ربات پشتیبانی");
+  await kept.panel.getByRole("button", { name: fa.canvas.secret.replace }).click();
+  await field(kept.panel, "bot_token").fill("987654321:AAH-another_bot_9xyz");
+  await save(page, kept.panel, /^\/api\/telegram\/\d+$/);
+  const replaced = await reopen(page, "telegram");
+  await expect(field(replaced.panel, "bot_token")).toHaveValue(`${mask}9xyz`);
 });
 
 test("api definition and request: URL, auth, headers, query and body are kept; the link is explained", async ({ page }) => {
@@ -304,7 +323,8 @@ test("api definition and request: URL, auth, headers, query and body are kept; t
   const apiPanel = await openPanel(page, definition, "apidefinition");
   await expect(field(apiPanel, "baseUrl")).toHaveValue("https://api.example.ir/v1");
   await expect(field(apiPanel, "authType")).toHaveValue("bearer");
-  await expect(field(apiPanel, "authData.token")).toHaveValue("secret-token");
+  // Too short to show any of it.
+  await expect(field(apiPanel, "authData.token")).toHaveValue(constants().secretMask);
   await expect(field(apiPanel, "defaultHeaders.key")).toHaveValue("Accept");
   await expect(field(apiPanel, "defaultHeaders.value")).toHaveValue("application/json");
 });

@@ -9,7 +9,7 @@ use dastyar_core::data::NodeData;
 use dastyar_core::geometry::{self, Position};
 use dastyar_core::timing::{TIMINGS, Timings};
 use dastyar_core::validate::FieldError;
-use dastyar_core::{MessageCode, data, paging, sms_billing, thumbnail};
+use dastyar_core::{MessageCode, data, paging, secrets, sms_billing, thumbnail};
 use serde::Serialize;
 use ts_rs::{Config, TS};
 
@@ -160,6 +160,9 @@ pub struct Constants {
     pub subscription_history_per_page: u32,
     pub sms_cost_per_segment: u64,
     pub sms_cost_per_segment_premium: u64,
+    /// What a saved secret's mask starts with: the server sends `••••1234`
+    /// in place of a token, key or password, and the mask back keeps it.
+    pub secret_mask: &'static str,
 }
 
 impl Constants {
@@ -183,5 +186,6 @@ impl Constants {
         subscription_history_per_page: paging::SUBSCRIPTION_HISTORY_PER_PAGE,
         sms_cost_per_segment: sms_billing::SMS_COST_PER_SEGMENT,
         sms_cost_per_segment_premium: sms_billing::SMS_COST_PER_SEGMENT_PREMIUM,
+        secret_mask: secrets::MASK,
     };
 }

@@ -5,16 +5,21 @@ use super::FieldError;
 use super::phone::normalize_receptors;
 use crate::data::sms::SmsSendMethod;
 use crate::messages::MessageCode;
+use crate::secrets::is_mask;
 
 const API_KEY_MIN: usize = 40;
 const API_KEY_MAX: usize = 80;
 
 /// A Kavenegar API key: 40 to 80 characters of letters, digits, '+', '/' and
-/// '='. Surrounding whitespace (from pasting) is ignored.
+/// '='. Surrounding whitespace (from pasting) is ignored. A mask stands for
+/// the saved key, checked when it was saved.
 pub fn validate_sms_api_key(key: &str) -> Result<(), FieldError> {
     let key = key.trim();
     if key.is_empty() {
         return Err(FieldError::new("apiKey", MessageCode::FieldRequired));
+    }
+    if is_mask(key) {
+        return Ok(());
     }
     let allowed = |b: u8| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'/' | b'=');
     // All allowed characters are ASCII, so bytes count characters here.
@@ -107,6 +112,7 @@ mod tests {
         assert_eq!(code(&format!("  {}\n", key(40))), None);
         assert_eq!(code("   "), Some(MessageCode::FieldRequired));
         assert_eq!(validate_sms_api_key("x").unwrap_err().field, "apiKey");
+        assert_eq!(code("••••a1b2"), None);
     }
 
     #[test]

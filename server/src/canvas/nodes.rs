@@ -9,6 +9,7 @@ use dastyar_core::data::common::{NodeBase, NodePlacement};
 use dastyar_core::data::{CanvasNode, NodePayload};
 use dastyar_core::geometry::Position;
 use dastyar_core::messages::MessageCode;
+use dastyar_core::secrets;
 use dastyar_core::status::CreationStatus;
 use dastyar_core::validate::node::prepare_node_data;
 use serde::{Deserialize, Serialize};
@@ -20,6 +21,7 @@ use crate::canvas::assistants;
 use crate::error::ApiError;
 use crate::json_input;
 use crate::names;
+use crate::secrets::node_secrets;
 use crate::state::AppState;
 use crate::store::jobs::{self, JobRow};
 use crate::store::nodes::{self, Inserted, NewNode, NodeRow};
@@ -134,7 +136,8 @@ pub async fn create(
     drop_client_fields(kind, &mut fields);
     fields.insert("name".into(), Value::String(name.clone()));
     let run_async = kind.is_assistant_like() && fields.get("async") == Some(&Value::Bool(true));
-    let payload = prepare(kind, &name, fields)?;
+    node_secrets::keep_masked(&state.secrets, kind, &mut fields, None)?;
+    let payload = node_secrets::seal(&state.secrets, prepare(kind, &name, fields)?)?;
 
     if projects::get(db, user_id, placement.project_id).await?.is_none() {
         return Err(ApiError::NotFound);
@@ -228,14 +231,17 @@ pub async fn update(
     if fields.contains_key("name") {
         fields.insert("name".into(), Value::String(name.clone()));
     }
-    let stored = serde_json::to_value(row.payload().map_err(ApiError::internal)?)
-        .map_err(ApiError::internal)?;
-    let mut merged = match stored {
-        Value::Object(map) => map,
-        _ => Map::new(),
+    // Secrets the body leaves out stay as saved: the stored ones read as
+    // masks here, like those the browser sends back unchanged.
+    let stored = row.payload().map_err(ApiError::internal)?;
+    let mut as_saved = serde_json::to_value(&stored).map_err(ApiError::internal)?;
+    secrets::mask_payload(kind, &mut as_saved);
+    let Value::Object(mut merged) = as_saved else {
+        return Err(ApiError::internal(format!("node {id}: a payload that is no object")));
     };
     merged.extend(fields);
-    let payload = prepare(kind, &name, merged)?;
+    node_secrets::keep_masked(&state.secrets, kind, &mut merged, Some(&stored))?;
+    let payload = node_secrets::seal(&state.secrets, prepare(kind, &name, merged)?)?;
     let status = if kind.is_assistant_like() {
         // Pending while its creation job runs, error if registration failed:
         // an edit changes neither.

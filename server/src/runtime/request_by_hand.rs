@@ -7,6 +7,7 @@ use serde_json::{Map, Value};
 
 use crate::error::ApiError;
 use crate::runtime::request_tool::{self, RequestOutcome};
+use crate::secrets::node_secrets;
 use crate::state::AppState;
 use crate::store::nodes;
 
@@ -37,5 +38,6 @@ pub async fn run(
     else {
         return Err(no_definition());
     };
+    let definition = node_secrets::open_definition(&state.secrets, definition)?;
     Ok(request_tool::perform(&state.outbound, &definition, &request, values).await)
 }

@@ -25,6 +25,7 @@ use crate::runtime::assistant_setup::{AssistantSetup, ToolTarget};
 use crate::runtime::history;
 use crate::runtime::request_tool;
 use crate::runtime::turn_event::{PendingCall, TokenUsage, ToolKind, TurnEvent, TurnStatus};
+use crate::secrets::node_secrets;
 use crate::state::AppState;
 use crate::store::conversations::{
     self as store, ConversationRow, MessageRow, NewMessage, Role, Said,
@@ -364,8 +365,9 @@ impl Turn {
                     arguments: call.function.arguments.clone(),
                 }),
                 Some(ToolTarget::Request { request, definition }) => {
-                    let (ok, output) = match arguments(call) {
-                        Ok(args) => {
+                    let opened = node_secrets::open_definition(&self.state.secrets, *definition);
+                    let (ok, output) = match (arguments(call), opened) {
+                        (Ok(args), Ok(definition)) => {
                             let outcome = request_tool::perform(
                                 &self.state.outbound,
                                 &definition,
@@ -375,7 +377,8 @@ impl Turn {
                             .await;
                             (outcome.ok, outcome.output.to_string())
                         }
-                        Err(output) => (false, output),
+                        (Err(output), _) => (false, output),
+                        (_, Err(_)) => (false, MessageCode::SecretUnreadable.persian().to_owned()),
                     };
                     self.tool_result(call, ok, &output).await;
                 }

@@ -13,6 +13,7 @@ use dastyar_core::data::{CanvasNode, NodePayload};
 use dastyar_core::geometry::Position;
 use dastyar_core::ids::CanvasId;
 use dastyar_core::limits::NodeCounts;
+use dastyar_core::secrets;
 use dastyar_core::status::CreationStatus;
 
 use sqlx::{Any, AnyConnection, AssertSqlSafe, Executor};
@@ -82,8 +83,22 @@ impl NodeRow {
         Ok(CanvasId::saved(self.kind()?, self.id))
     }
 
+    /// The payload as an answer may carry it: every secret masked.
+    pub fn masked_payload(&self) -> Result<NodePayload, CorruptRow> {
+        let kind = self.kind()?;
+        if secrets::secret_paths(kind).is_empty() {
+            return self.payload();
+        }
+        let mut value: serde_json::Value = serde_json::from_str(&self.data)
+            .map_err(|e| CorruptRow(format!("node {}: data: {e}", self.id)))?;
+        secrets::mask_payload(kind, &mut value);
+        NodePayload::from_json(kind, value)
+            .map_err(|e| CorruptRow(format!("node {}: payload: {e}", self.id)))
+    }
+
     /// The node as the canvas holds it: `type-id`, position (relative to its
-    /// container when it has one), `parentId`, and the kind's data.
+    /// container when it has one), `parentId`, and the kind's data with its
+    /// secrets masked.
     pub fn to_canvas(&self) -> Result<CanvasNode, CorruptRow> {
         let base = NodeBase {
             label: self.name.clone(),
@@ -98,7 +113,7 @@ impl NodeRow {
             parent_id: self
                 .container_id
                 .map(|id| CanvasId::saved(NodeKind::Container, id).to_string()),
-            data: self.payload()?.into_node_data(base),
+            data: self.masked_payload()?.into_node_data(base),
         })
     }
 }
@@ -228,6 +243,26 @@ pub async fn get<'c, E: Executor<'c, Database = Any>>(
         .bind(user_id)
         .fetch_optional(ex)
         .await
+}
+
+/// Every user's nodes of `kinds` after id `after`, `limit` at most, by id:
+/// for work over the whole table at start (sealing secrets), never for an answer.
+pub async fn page_of_kinds(
+    pool: &sqlx::Pool<Any>,
+    kinds: &[NodeKind],
+    after: i64,
+    limit: i64,
+) -> Result<Vec<NodeRow>, sqlx::Error> {
+    let sql = format!(
+        "SELECT {} FROM nodes WHERE id > $1 AND kind IN ({}) ORDER BY id LIMIT $2",
+        columns!(),
+        placeholders(3, kinds.len())
+    );
+    let mut query = sqlx::query_as(AssertSqlSafe(sql)).bind(after).bind(limit);
+    for kind in kinds {
+        query = query.bind(kind.as_str());
+    }
+    query.fetch_all(pool).await
 }
 
 /// Replaces a node's name, data and status.
@@ -543,6 +578,24 @@ pub async fn write_data<'c, E: Executor<'c, Database = Any>>(
     .bind(timestamp::now())
     .fetch_one(ex)
     .await
+}
+
+/// Replaces a node's data with `payload` unless it changed since it read
+/// `read` (its stored text): a rewrite of stored data that must not undo a
+/// concurrent edit. Whether it was replaced; `updated_at` is kept.
+pub async fn rewrite_data(
+    pool: &sqlx::Pool<Any>,
+    id: i64,
+    read: &str,
+    payload: &NodePayload,
+) -> Result<bool, sqlx::Error> {
+    let done = sqlx::query("UPDATE nodes SET data = $3 WHERE id = $1 AND data = $2")
+        .bind(id)
+        .bind(read)
+        .bind(payload_text(payload))
+        .execute(pool)
+        .await?;
+    Ok(done.rows_affected() == 1)
 }
 
 /// Sets a node's size columns and its data together (a container keeps its

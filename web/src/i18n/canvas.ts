@@ -41,6 +41,13 @@ export const canvas = {
     invalid: "چند فیلد نیاز به اصلاح دارد.",
     notSaved: "این گره هنوز ساخته نشده است؛ پس از ساخت می‌توانید تنظیماتش را ذخیره کنید.",
   },
+  /** A saved token, key or password: only its mask comes from the server. */
+  secret: {
+    saved: "ذخیره شده؛ برای امنیت نمایش داده نمی‌شود.",
+    replace: "جایگزینی",
+    keep: "نگه‌داشتن مقدار ذخیره‌شده",
+    replacing: "مقدار تازه را وارد کنید؛ اگر خالی بماند، با ذخیره پاک می‌شود.",
+  },
   frameSettings: "تنظیمات پنجرهٔ گفتگو",
   botSettings: "تنظیمات ربات",
   frameSettingsTitle: "تنظیمات پنجرهٔ گفتگوی ظرف",

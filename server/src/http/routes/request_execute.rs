@@ -40,7 +40,7 @@ pub struct ExecuteRequest {
         (status = 200, description = "What the call came to", body = RequestOutcome),
         (status = 401, description = "unauthenticated", body = ErrorBody),
         (status = 404, description = "No such request of mine", body = ErrorBody),
-        (status = 409, description = "request_needs_api_definition", body = ErrorBody),
+        (status = 409, description = "request_needs_api_definition, or secret_unreadable (its credentials were sealed with another key)", body = ErrorBody),
     ))]
 pub async fn execute(
     State(state): State<AppState>,

@@ -7,6 +7,7 @@ import { Checkbox } from "../../panels/fields/Checkbox";
 import { KeyValueInput } from "../../panels/fields/KeyValueInput";
 import { Select } from "../../panels/fields/Select";
 import { TextArea } from "../../panels/fields/TextArea";
+import { SecretInput } from "../../panels/fields/SecretInput";
 import { TextInput } from "../../panels/fields/TextInput";
 import type { PanelProps } from "../../panels/types";
 import { authEntries } from "./auth";
@@ -45,19 +46,20 @@ export function ApiDefinitionPanel({ form }: PanelProps<"apidefinition">) {
         options={AUTH_TYPES.map((a) => ({ value: a, label: t.authTypes[a] }))}
         onChange={(authType) => update({ authType, authData: authDataFor(authType, draft.authData) })}
       />
-      {fields.map(({ field, secret }) => (
-        <TextInput
-          key={field}
-          label={FIELD_LABELS[field]}
-          name={`authData.${field}`}
-          type={secret && !showSecrets ? "password" : "text"}
-          ltr
-          value={auth[field] ?? ""}
-          hint={field === "header" ? t.apiKeyHeaderHint : undefined}
-          error={error(`authData.${field}`)}
-          onChange={(value) => update({ authData: { ...auth, [field]: value } })}
-        />
-      ))}
+      {fields.map(({ field, secret }) => {
+        const props = {
+          label: FIELD_LABELS[field],
+          name: `authData.${field}`,
+          value: auth[field] ?? "",
+          error: error(`authData.${field}`),
+          onChange: (value: string) => update({ authData: { ...auth, [field]: value } }),
+        };
+        return secret ? (
+          <SecretInput key={field} shown={showSecrets} {...props} />
+        ) : (
+          <TextInput key={field} ltr hint={field === "header" ? t.apiKeyHeaderHint : undefined} {...props} />
+        );
+      })}
       {fields.some((f) => f.secret) && (
         <Checkbox label={t.showSecret} name="showSecret" checked={showSecrets} onChange={setShowSecrets} />
       )}

@@ -16,6 +16,7 @@ import { Checkbox } from "../../panels/fields/Checkbox";
 import fieldStyles from "../../panels/fields/fields.module.css";
 import { Select } from "../../panels/fields/Select";
 import { TextArea } from "../../panels/fields/TextArea";
+import { SecretInput } from "../../panels/fields/SecretInput";
 import { TextInput } from "../../panels/fields/TextInput";
 import { ReadOnlyValue } from "../../panels/fields/ReadOnlyValue";
 import { Completeness } from "../../panels/fields/Completeness";
@@ -39,11 +40,10 @@ export function SmsPanel({ form }: PanelProps<"sms">) {
 
   return (
     <>
-      <TextInput
+      <SecretInput
         label={t.apiKey}
         name="apiKey"
-        type={showKey ? "text" : "password"}
-        ltr
+        shown={showKey}
         value={draft.apiKey}
         error={error("apiKey")}
         onChange={(apiKey) => update({ apiKey })}

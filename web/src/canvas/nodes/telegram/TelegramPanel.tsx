@@ -7,6 +7,7 @@ import { fa } from "../../../i18n/fa";
 import { Checkbox } from "../../panels/fields/Checkbox";
 import { Field } from "../../panels/fields/Field";
 import { JsonInput } from "../../panels/fields/JsonInput";
+import { SecretInput } from "../../panels/fields/SecretInput";
 import { TextInput } from "../../panels/fields/TextInput";
 import type { PanelProps } from "../../panels/types";
 
@@ -17,11 +18,10 @@ export function TelegramPanel({ form }: PanelProps<"telegram">) {
   const [showToken, setShowToken] = useState(false);
   return (
     <>
-      <TextInput
+      <SecretInput
         label={t.botToken}
         name="bot_token"
-        type={showToken ? "text" : "password"}
-        ltr
+        shown={showToken}
         value={draft.bot_token}
         hint={t.botTokenHint}
         error={error("bot_token")}

@@ -21,6 +21,7 @@ import { ListInput } from "../../panels/fields/ListInput";
 import { NumberInput } from "../../panels/fields/NumberInput";
 import { Select } from "../../panels/fields/Select";
 import { TextArea } from "../../panels/fields/TextArea";
+import { SecretInput } from "../../panels/fields/SecretInput";
 import { TextInput } from "../../panels/fields/TextInput";
 import { Completeness } from "../../panels/fields/Completeness";
 import type { PanelProps } from "../../panels/types";
@@ -75,18 +76,16 @@ export function WordpressPanel({ form }: PanelProps<"wordpress">) {
         options={AUTH_TYPES.map((a) => ({ value: a, label: t.authTypes[a] }))}
         onChange={(authType) => update({ authType, authData: wordpressAuthDataFor(authType, draft.authData) })}
       />
-      {fields.map(({ field, secret }) => (
-        <TextInput
-          key={field}
-          label={t[field]}
-          name={`authData.${field}`}
-          type={secret && !showSecrets ? "password" : "text"}
-          ltr
-          value={draft.authData[field]}
-          error={error(`authData.${field}`)}
-          onChange={(value) => update({ authData: { ...draft.authData, [field]: value } })}
-        />
-      ))}
+      {fields.map(({ field, secret }) => {
+        const props = {
+          label: t[field],
+          name: `authData.${field}`,
+          value: draft.authData[field],
+          error: error(`authData.${field}`),
+          onChange: (value: string) => update({ authData: { ...draft.authData, [field]: value } }),
+        };
+        return secret ? <SecretInput key={field} shown={showSecrets} {...props} /> : <TextInput key={field} ltr {...props} />;
+      })}
       <Checkbox label={t.showSecret} name="showSecret" checked={showSecrets} onChange={setShowSecrets} />
       <Completeness
         testId="wordpress-auth"
