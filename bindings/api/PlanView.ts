@@ -23,6 +23,10 @@ prices: PlanPrices,
  */
 quota: PlanQuota, 
 /**
+ * Room for uploaded files, in mebibytes; `null` is unlimited.
+ */
+storage_mb: number | null, 
+/**
  * Credits granted each month.
  */
 monthly_credits: number, 

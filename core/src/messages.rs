@@ -40,6 +40,8 @@ catalogue! {
     // ---- Plan limits (spec §8 "Limits") ----
     /// A plan limit was reached; the Persian text contains «حداکثر».
     NodeLimitExceeded => "شما به حداکثر تعداد مجاز گره‌های «{type}» در طرح فعلی خود رسیده‌اید ({used} از {limit}). برای افزودن گره بیشتر، طرح خود را ارتقا دهید.";
+    /// An upload that does not fit the plan's room for files (403).
+    StorageQuotaExceeded => "فضای فایل طرح شما پر است: از {limit} مگابایت، {used} مگابایت به کار رفته و این فایل {size} مگابایت است. فایل‌هایی را پاک کنید یا طرح خود را ارتقا دهید.";
     AssistantLimitReached => "شما به حداکثر تعداد دستیارهای مجاز در طرح خود رسیده‌اید. تا چند لحظه دیگر به صفحهٔ ارتقای طرح منتقل می‌شوید.";
     VectorStoreLimitReached => "شما به حداکثر تعداد پایگاه‌های برداری مجاز در طرح خود رسیده‌اید. برای افزودن بیشتر، طرح خود را ارتقا دهید.";
     AnalyzerLimitReached => "شما به حداکثر تعداد تحلیل‌گرهای مجاز رسیده‌اید: {used} از {limit} تحلیل‌گر استفاده شده است.";
@@ -264,6 +266,11 @@ catalogue! {
     ApiBaseUrlInvalid => "نشانی پایهٔ API باید با http یا https شروع شود.";
     DomainInvalid => "دامنهٔ مجاز معتبر نیست؛ فقط نام دامنه را بنویسید (مثلاً example.ir).";
     NameTooLong => "نام بیش از حد طولانی است (حداکثر ۲۰۰ نویسه).";
+    /// A node's short text field over its room (core's `field_sizes`).
+    TextTooLong => "این متن بیش از حد طولانی است (حداکثر ۲٬۰۰۰ نویسه).";
+    NodeMessageTooLong => "متن پیام بیش از حد طولانی است (حداکثر ۴٬۰۰۰ نویسه).";
+    InstructionsTooLong => "دستورالعمل بیش از حد طولانی است (حداکثر ۳۲٬۰۰۰ نویسه).";
+    ContentTooLarge => "این بخش بیش از حد بزرگ است (حداکثر ۶۴٬۰۰۰ نویسه).";
     FunctionParametersInvalid => "پارامترهای تابع باید یک شمای object با دست‌کم یک ویژگی باشد.";
     /// Text holding U+0000, which PostgreSQL cannot store and no person types.
     TextHasNul => "متن نمی‌تواند نویسهٔ تهی (U+0000) داشته باشد.";

@@ -6,6 +6,10 @@
 //! asserts nothing about speed or size. Run with `make bench` (or
 //! `cargo bench -p dastyar-server --bench abuse`).
 //!
+//! First, a project filled to its fields' limits (fifty instruction nodes
+//! of the largest size core allows), read over and over: what one read
+//! answers and costs in memory.
+//!
 //! `BENCH_LOGINS` (default 200) and `BENCH_SOCKETS` (default 5000) change
 //! the size. The per-address limits are lifted here (every request comes
 //! from 127.0.0.1) so that the hashing itself is measured.
@@ -16,15 +20,19 @@ use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
 
 use bytes::Bytes;
+use dastyar_core::validate::field_sizes::INSTRUCTIONS_MAX_CHARS;
 use http_body_util::{BodyExt, Full};
 use hyper_util::client::legacy::Client;
 use hyper_util::client::legacy::connect::HttpConnector;
-use serde_json::json;
+use serde_json::{Value, json};
 use support::{Api, Server, Timings, env_number};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 
 type Http = Client<HttpConnector, Full<Bytes>>;
+
+/// Instruction nodes in the project filled to its fields' limits.
+const FULL_NODES: usize = 50;
 
 /// How long the server keeps a socket that sends no request (its header timeout, plus slack).
 const SERVER_CLOSES_AFTER: Duration = Duration::from_secs(12);
@@ -44,6 +52,36 @@ async fn main() {
     println!("dastyar abuse benchmark: SQLite, pid {}", server.pid());
     println!("{:<52} {:>10} {:>10} {:>10}", "phase", "p50 ms", "p99 ms", "RSS MiB");
     row(&server, "idle", None);
+
+    // 0. A project at its fields' limits, read twenty times.
+    let project = api.project(&token).await;
+    let content = "د".repeat(INSTRUCTIONS_MAX_CHARS);
+    for i in 0..FULL_NODES {
+        let body = json!({"project_id": project, "name": format!("راهنمای {i}"),
+                          "position_x": i * 10, "position_y": 0, "content": content});
+        api.post(&token, "/api/instructions", body).await;
+    }
+    let over = json!({"project_id": project, "name": "بیش از اندازه", "position_x": 0,
+                      "position_y": 0, "content": format!("{content}د")});
+    let over_status =
+        post_status_with(&http, &format!("{}/api/instructions", server.base), &token, over).await;
+    let before_reads = mib(&server, "VmRSS:");
+    let mut latencies = Vec::new();
+    let mut read_bytes = 0;
+    let started = Instant::now();
+    for _ in 0..20 {
+        let t = Instant::now();
+        let nodes = api.get(&token, &format!("/api/projects/{project}/nodes")).await;
+        latencies.push(t.elapsed());
+        read_bytes = nodes.to_string().len();
+    }
+    let reads = Timings { latencies, wall: started.elapsed() };
+    row(
+        &server,
+        &format!("project of {FULL_NODES} full instructions, read 20 times"),
+        Some(&reads),
+    );
+    let reads_peak = mib(&server, "VmHWM:");
 
     // 1. Wrong sign-ins, all at once, each for another address (so no
     // account lock stops them before the hash).
@@ -122,6 +160,11 @@ async fn main() {
     row(&server, "10 s after that", None);
 
     println!();
+    println!(
+        "a project of {FULL_NODES} instruction nodes at the {INSTRUCTIONS_MAX_CHARS}-character limit: one read answers {:.1} MiB in {:.1} ms (p50); memory {before_reads:.1} MiB before the reads, peak {reads_peak:.1} MiB; one character more is refused with {over_status}",
+        read_bytes as f64 / 1024.0 / 1024.0,
+        reads.percentile(0.5)
+    );
     println!("sign-in burst answers: {statuses:?} (503: queue full or waited too long)");
     println!(
         "memory with {logins} wrong sign-ins at once: peak {login_peak:.1} MiB (goal: under 300), 10 s later {login_after:.1} MiB (goal: under 60)"
@@ -158,6 +201,15 @@ async fn post_status(http: &Http, url: &str, body: String) -> u16 {
     let request = hyper::Request::post(url)
         .header("content-type", "application/json")
         .body(Full::new(Bytes::from(body)))
+        .expect("request");
+    answer_status(http, request).await
+}
+
+async fn post_status_with(http: &Http, url: &str, token: &str, body: Value) -> u16 {
+    let request = hyper::Request::post(url)
+        .header("content-type", "application/json")
+        .header("authorization", format!("Bearer {token}"))
+        .body(Full::new(Bytes::from(body.to_string())))
         .expect("request");
     answer_status(http, request).await
 }

@@ -4,9 +4,15 @@
 
 use axum::http::StatusCode;
 use dastyar_core::connect::Refusal;
+use dastyar_core::digits::persian_digits;
 use dastyar_core::validate::FieldError;
 use dastyar_core::{MessageCode, NodeKind};
 use serde_json::{Map, Value, json};
+
+/// Where people buy credits or a bigger plan (the web app's route).
+pub const SUBSCRIPTION_PAGE: &str = "/subscription";
+
+const MEBIBYTE: u64 = 1024 * 1024;
 
 /// What went wrong, as the API reports it.
 #[derive(Debug)]
@@ -86,6 +92,28 @@ impl ApiError {
         details: Map<String, Value>,
     ) -> Self {
         ApiError::Rendered { status, code, message: code.render(params), details }
+    }
+
+    /// A 403: `adding` more bytes of files would take the user past their
+    /// plan's `limit_bytes`, with `used_bytes` stored already.
+    pub fn storage_full(limit_bytes: u64, used_bytes: u64, adding: u64) -> Self {
+        // One decimal, in Persian digits with the Persian decimal sign.
+        let mb = |bytes: u64| {
+            persian_digits(&format!("{:.1}", bytes as f64 / MEBIBYTE as f64)).replace('.', "٫")
+        };
+        let mut details = Map::new();
+        details.insert("limit_bytes".into(), json!(limit_bytes));
+        details.insert("used_bytes".into(), json!(used_bytes));
+        details.insert("size".into(), json!(adding));
+        details.insert("upgrade_url".into(), json!(SUBSCRIPTION_PAGE));
+        let (limit, used, size) = (mb(limit_bytes), mb(used_bytes), mb(adding));
+        let params = [("limit", limit.as_str()), ("used", used.as_str()), ("size", size.as_str())];
+        ApiError::rendered(
+            StatusCode::FORBIDDEN,
+            MessageCode::StorageQuotaExceeded,
+            &params,
+            details,
+        )
     }
 
     /// A 429 or 503 (by `code`, see [`ApiError::RetryLater`]) asking to wait

@@ -288,6 +288,53 @@ async fn uploads_have_their_own_limit() {
 }
 
 #[tokio::test]
+async fn files_fit_the_plans_storage() {
+    // A free plan with 1 MiB for files, on both backends.
+    let plans = |config: &mut dastyar_server::Config| {
+        let mut catalogue: Value =
+            serde_json::from_str(dastyar_server::billing::catalogue::BUILTIN_CATALOGUE).unwrap();
+        catalogue["plans"][0]["storage_mb"] = json!(1);
+        let file = config.data_dir.with_file_name("plans.json");
+        std::fs::create_dir_all(file.parent().unwrap()).unwrap();
+        std::fs::write(&file, catalogue.to_string()).unwrap();
+        config.plans_file = Some(file);
+    };
+    common::for_each_backend_with(plans, |app| async move {
+        let (token, user) = app.register("room@example.com").await;
+        let project = app.create_project(&token, "فضا").await;
+        let canvas = Canvas::new(&app, user, project);
+        let (db, repository) =
+            (canvas.node(Filedb, json!({})).await, canvas.node(Filerepository, json!({})).await);
+        let part = vec![5u8; 600 * 1024];
+        let first = upload(&app, &token, db, "a.bin", &part).await;
+        assert_eq!(first.status, StatusCode::CREATED, "{}", first.text());
+
+        // Files of every file node count: the repository has no room left either.
+        let refused = upload(&app, &token, repository, "b.bin", &part).await;
+        let details = refused.assert_error(403, "storage_quota_exceeded");
+        assert!(refused.text().contains("از ۱٫۰ مگابایت، ۰٫۶ مگابایت"), "{}", refused.text());
+        assert_eq!(details["used_bytes"], 600 * 1024);
+        assert_eq!(details["size"], 600 * 1024);
+        assert_eq!(details["limit_bytes"], 1024 * 1024);
+        assert!(c_files(&app, user, project, repository).await.is_empty());
+        assert_eq!(scratch(&app), 0, "nothing is left of the refused upload");
+
+        // What still fits goes in, to the last byte.
+        let rest = vec![6u8; 1024 * 1024 - 600 * 1024];
+        let last = upload(&app, &token, repository, "c.bin", &rest).await;
+        assert_eq!(last.status, StatusCode::CREATED, "{}", last.text());
+        upload(&app, &token, db, "d.bin", b"x").await.assert_error(403, "storage_quota_exceeded");
+
+        // Removing a file makes room again.
+        let removed = app.delete(&format!("/api/filedb/file/1?node_id={db}"), Some(&token)).await;
+        assert_eq!(removed.status, StatusCode::OK, "{}", removed.text());
+        let again = upload(&app, &token, db, "e.bin", &part).await;
+        assert_eq!(again.status, StatusCode::CREATED, "{}", again.text());
+    })
+    .await;
+}
+
+#[tokio::test]
 async fn deleting_a_project_takes_its_files() {
     for_each_backend(|app| async move {
         let (token, user) = app.register("project-files@example.com").await;

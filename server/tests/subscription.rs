@@ -390,6 +390,7 @@ async fn an_operator_catalogue_file_replaces_the_builtin_one() {
             "description": "طرحی که اپراتور افزوده است.",
             "prices": {"monthly": 5_000_000, "yearly": 50_000_000},
             "quota": {"assistant_nodes": 5, "analyzer_nodes": 0, "vector_store_nodes": null},
+            "storage_mb": 200,
             "monthly_credits": 10_000,
             "features": ["پنج دستیار"]
         }));

@@ -8,6 +8,7 @@ use ts_rs::TS;
 use crate::messages::MessageCode;
 
 pub mod card;
+pub mod field_sizes;
 pub mod function_schema;
 pub mod http_url;
 pub mod node;

@@ -7,6 +7,7 @@ use serde_json::Value;
 use url::Url;
 
 use super::FieldError;
+use super::field_sizes::oversized_fields;
 use super::function_schema::validate_function_name;
 use super::http_url::normalize_http_url;
 use super::phone::normalize_receptors;
@@ -36,6 +37,9 @@ pub fn prepare_node_data(data: &mut NodeData) -> Result<(), Vec<FieldError>> {
     base.label = base.label.trim().to_owned();
     if base.label.chars().count() > MAX_NAME_CHARS {
         check(Err(FieldError::new("label", MessageCode::NameTooLong)));
+    }
+    for oversized in oversized_fields(data) {
+        check(Err(oversized));
     }
 
     match data {

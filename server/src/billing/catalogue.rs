@@ -86,6 +86,8 @@ pub struct Plan {
     pub prices: PlanPrices,
     /// Node quotas; `None` is unlimited.
     pub quota: PlanQuota,
+    /// Room for uploaded files, in mebibytes; `None` is unlimited.
+    pub storage_mb: Option<u32>,
     pub monthly_credits: i64,
     /// Persian, one line each.
     pub features: Vec<String>,
@@ -282,6 +284,8 @@ struct RawPlan {
     description: String,
     prices: RawPrices,
     quota: RawQuota,
+    /// Written like a quota: a number, or `null` for no limit.
+    storage_mb: Value,
     monthly_credits: i64,
     #[serde(default)]
     features: Vec<String>,
@@ -294,7 +298,7 @@ struct RawPrices {
     yearly: i64,
 }
 
-/// Each quota must be written: a whole number of nodes, or `null` for no
+/// Each quota (and `storage_mb`) must be written: a whole number of nodes, or `null` for no
 /// limit (so a forgotten line never means "unlimited").
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -333,10 +337,15 @@ impl RawPlan {
         if self.features.iter().any(|f| f.trim().is_empty()) {
             return Err(format!("{at}: a feature is empty"));
         }
+        let storage_mb = quota(at, "storage_mb", &self.storage_mb)?;
         let quota = PlanQuota {
-            assistant_nodes: quota(at, "assistant_nodes", &self.quota.assistant_nodes)?,
-            analyzer_nodes: quota(at, "analyzer_nodes", &self.quota.analyzer_nodes)?,
-            vector_store_nodes: quota(at, "vector_store_nodes", &self.quota.vector_store_nodes)?,
+            assistant_nodes: quota(at, "quota.assistant_nodes", &self.quota.assistant_nodes)?,
+            analyzer_nodes: quota(at, "quota.analyzer_nodes", &self.quota.analyzer_nodes)?,
+            vector_store_nodes: quota(
+                at,
+                "quota.vector_store_nodes",
+                &self.quota.vector_store_nodes,
+            )?,
         };
         Ok(Plan {
             key: self.key,
@@ -344,6 +353,7 @@ impl RawPlan {
             description: self.description,
             prices: PlanPrices { monthly, yearly },
             quota,
+            storage_mb,
             monthly_credits: self.monthly_credits,
             features: self.features,
         })
@@ -353,9 +363,11 @@ impl RawPlan {
 fn quota(at: &str, name: &str, value: &Value) -> Result<Option<u32>, String> {
     match value {
         Value::Null => Ok(None),
-        other => other.as_u64().and_then(|n| u32::try_from(n).ok()).map(Some).ok_or_else(|| {
-            format!("{at}: quota.{name} must be a whole number ≥ 0 or null, not {other}")
-        }),
+        other => {
+            other.as_u64().and_then(|n| u32::try_from(n).ok()).map(Some).ok_or_else(|| {
+                format!("{at}: {name} must be a whole number ≥ 0 or null, not {other}")
+            })
+        }
     }
 }
 
@@ -422,6 +434,16 @@ mod tests {
             (
                 Box::new(|v| v["plans"][2]["quota"]["analyzer_nodes"] = json!(-2)),
                 "quota.analyzer_nodes",
+            ),
+            (
+                Box::new(|v| v["plans"][1]["storage_mb"] = json!(1.5)),
+                "storage_mb must be a whole number",
+            ),
+            (
+                Box::new(|v| {
+                    v["plans"][0].as_object_mut().unwrap().remove("storage_mb");
+                }),
+                "missing field `storage_mb`",
             ),
             (
                 Box::new(|v| v["plans"][2]["quota"]["analyzer_nodes"] = json!("5")),

@@ -7,4 +7,5 @@ pub mod credits;
 pub mod current_plan;
 pub mod downgrade;
 pub mod payments;
+pub mod storage;
 pub mod usage;

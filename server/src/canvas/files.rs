@@ -14,6 +14,7 @@ use dastyar_core::data::files::FileEntry;
 use serde_json::json;
 use tokio::sync::Mutex;
 
+use crate::billing::storage::StorageUse;
 use crate::canvas::nodes::{self, Served};
 use crate::error::ApiError;
 use crate::state::AppState;
@@ -161,6 +162,8 @@ async fn add_inner(
     let _guard = FILE_LISTS.lock().await;
     let (_, served, mut files) =
         file_node(state, user_id, node_id).await?.ok_or(ApiError::NotFound)?;
+    // Under the lock, so two uploads at once cannot both take the last room.
+    StorageUse::of(state, user_id).await?.check(upload.size)?;
     let id = files.iter().map(|f| f.id).max().unwrap_or(0).max(0) + 1;
     let entry = FileEntry {
         id,

@@ -158,18 +158,16 @@ impl ProjectGraph {
     }
 
     pub fn canvas_nodes(&self) -> Result<Vec<CanvasNode>, CorruptRow> {
-        let mut graph = self.plain_graph()?;
-        let infos: Vec<(usize, StatusInfo)> = graph
-            .nodes
-            .iter()
-            .enumerate()
-            .filter(|(_, node)| node.kind() == NodeKind::Container)
-            .map(|(at, node)| (at, container_status_info(&graph, &node.id)))
-            .collect();
-        for (at, info) in infos {
-            graph.nodes[at].data.base_mut().status_info = Some(info);
-        }
-        Ok(graph.nodes)
+        with_status_info(self.plain_graph()?)
+    }
+
+    /// [`Self::canvas_nodes`], giving up the rows as it goes: each row's
+    /// stored text is freed once its node is read, so a project's large
+    /// fields are never held twice (as text and as data) over the whole list.
+    pub fn into_canvas_nodes(self) -> Result<Vec<CanvasNode>, CorruptRow> {
+        let edges = self.core_edges();
+        let nodes = self.nodes.into_iter().map(|row| row.to_canvas()).collect::<Result<_, _>>()?;
+        with_status_info(Graph { nodes, edges })
     }
 
     /// The graph as core's connection rules read it.
@@ -188,6 +186,21 @@ impl ProjectGraph {
     fn core_edges(&self) -> Vec<GraphEdge> {
         self.edges.iter().map(core_edge).collect()
     }
+}
+
+/// The graph's nodes, each container with the status of what it holds.
+fn with_status_info(mut graph: Graph) -> Result<Vec<CanvasNode>, CorruptRow> {
+    let infos: Vec<(usize, StatusInfo)> = graph
+        .nodes
+        .iter()
+        .enumerate()
+        .filter(|(_, node)| node.kind() == NodeKind::Container)
+        .map(|(at, node)| (at, container_status_info(&graph, &node.id)))
+        .collect();
+    for (at, info) in infos {
+        graph.nodes[at].data.base_mut().status_info = Some(info);
+    }
+    Ok(graph.nodes)
 }
 
 fn core_edge(edge: &EdgeRow) -> GraphEdge {

@@ -322,7 +322,7 @@ pub async fn of_project(
     }
     // Through the project graph, so containers carry their status_info.
     let graph = crate::canvas::graph::ProjectGraph::load(&state.db, user_id, project_id).await?;
-    graph.canvas_nodes().map_err(ApiError::internal)
+    graph.into_canvas_nodes().map_err(ApiError::internal)
 }
 
 /// A node name: trimmed, 1 to 200 characters.

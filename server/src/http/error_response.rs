@@ -9,7 +9,7 @@ use serde_json::{Map, Value, json};
 use ts_rs::TS;
 use utoipa::ToSchema;
 
-use crate::error::ApiError;
+use crate::error::{ApiError, SUBSCRIPTION_PAGE};
 
 impl ApiError {
     /// The body this error answers with.
@@ -96,9 +96,6 @@ impl IntoResponse for ApiError {
         response
     }
 }
-
-/// Where people buy credits or a bigger plan (the web app's route).
-pub const SUBSCRIPTION_PAGE: &str = "/subscription";
 
 /// `{"error": {...}}`.
 #[derive(Debug, Clone, Serialize, ToSchema, TS)]

@@ -401,6 +401,25 @@ pub async fn delete<'c, E: Executor<'c, Database = Any>>(
     Ok(done.rows_affected() > 0)
 }
 
+/// The user's nodes of `kinds`, across all projects.
+pub async fn of_kinds_for_user<'c, E: Executor<'c, Database = Any>>(
+    ex: E,
+    user_id: i64,
+    kinds: &[NodeKind],
+) -> Result<Vec<NodeRow>, sqlx::Error> {
+    let sql = format!(
+        "SELECT {} FROM nodes WHERE project_id IN (SELECT id FROM projects WHERE user_id = $1)
+           AND kind IN ({}) ORDER BY id",
+        columns!(),
+        placeholders(2, kinds.len())
+    );
+    let mut query = sqlx::query_as(AssertSqlSafe(sql)).bind(user_id);
+    for kind in kinds {
+        query = query.bind(kind.as_str());
+    }
+    query.fetch_all(ex).await
+}
+
 /// How many plan-limited nodes the user has, across all projects.
 pub async fn count_limited<'c, E: Executor<'c, Database = Any>>(
     ex: E,

@@ -20,6 +20,7 @@ function plan(key: string, monthly: number, quota: PlanQuota, current = false): 
     description: `${key} plan`,
     prices: { monthly, yearly: monthly * 10 },
     quota,
+    storage_mb: 50,
     monthly_credits: 500,
     features: [],
     is_free: monthly === 0,

@@ -19,6 +19,7 @@ use utoipa::ToSchema;
 use utoipa_axum::router::{OpenApiRouter, UtoipaMethodRouterExt};
 use utoipa_axum::routes;
 
+use crate::billing::storage::StorageUse;
 use crate::canvas::canvas_node_schema::CanvasNodeSchema;
 use crate::canvas::files::{self, Upload};
 use crate::canvas::nodes::NodeView;
@@ -69,6 +70,7 @@ pub struct UploadAnswer {
     responses(
         (status = 201, description = "Stored; the entry and the node with it", body = UploadAnswer),
         (status = 401, description = "unauthenticated", body = ErrorBody),
+        (status = 403, description = "The file does not fit the plan's storage (storage_quota_exceeded)", body = ErrorBody),
         (status = 404, description = "No such filedb or filerepository node of mine", body = ErrorBody),
         (status = 413, description = "The file is over DASTYAR_MAX_UPLOAD_MB (too_large)", body = ErrorBody),
         (status = 422, description = "file or node_id missing (field_required), node_id not a positive integer (invalid_input), \
@@ -81,7 +83,7 @@ pub async fn upload(
 ) -> Result<Response, ApiError> {
     let multipart = multipart.map_err(|_| upload_failed())?;
     let mut temp = TempFile(None);
-    let (node_id, upload) = read_form(&state, multipart, &mut temp).await?;
+    let (node_id, upload) = read_form(&state, user.id, multipart, &mut temp).await?;
     let node_id = positive_id("node_id", node_id.as_deref())?;
     let upload = upload.ok_or_else(|| ApiError::invalid("file", MessageCode::FieldRequired))?;
     if upload.size == 0 {
@@ -99,6 +101,8 @@ pub async fn upload(
     request_body(content = UploadForm, content_type = "multipart/form-data"),
     responses(
         (status = 201, description = "Stored; the entry and the node with it", body = UploadAnswer),
+        (status = 401, description = "unauthenticated", body = ErrorBody),
+        (status = 403, description = "storage_quota_exceeded", body = ErrorBody),
         (status = 404, description = "No such filedb or filerepository node of mine", body = ErrorBody),
         (status = 413, description = "too_large", body = ErrorBody),
         (status = 422, description = "field_required, invalid_input or upload_failed", body = ErrorBody),
@@ -126,10 +130,14 @@ impl Drop for TempFile {
 /// temporary file (whose path `temp` keeps for cleaning up).
 async fn read_form(
     state: &AppState,
+    user_id: i64,
     mut multipart: Multipart,
     temp: &mut TempFile,
 ) -> Result<(Option<String>, Option<Upload>), ApiError> {
     let max = state.config.max_upload_bytes();
+    // Checked again when the file joins its node; this stops a file that
+    // cannot fit before it fills the disk.
+    let storage = StorageUse::of(state, user_id).await?;
     let mut node_id = None;
     let mut upload = None;
     let mut other_bytes = 0usize;
@@ -145,7 +153,12 @@ async fn read_form(
                     .to_owned();
                 let path = files::temp_path(&state.config.data_dir).await?;
                 temp.0 = Some(path.clone());
-                let size = stream_to(&mut field, &path, max).await?;
+                let size = match stream_to(&mut field, &path, max, storage.room()).await? {
+                    Streamed::Stored(size) => size,
+                    Streamed::NoRoom(size) => {
+                        return Err(storage.check(size).err().unwrap_or(ApiError::TooLarge));
+                    }
+                };
                 upload = Some(Upload { temp: path, name, mime_type, size });
             }
             name => {
@@ -170,7 +183,23 @@ async fn read_form(
 }
 
 /// Writes a field to `path`, refusing more than `max` bytes; its size.
-async fn stream_to(field: &mut Field<'_>, path: &PathBuf, max: u64) -> Result<u64, ApiError> {
+/// What streaming a file came to.
+enum Streamed {
+    /// Written whole, this many bytes.
+    Stored(u64),
+    /// This many bytes, more than the plan has room for: what went past the
+    /// room was counted, not written, so the refusal can say the size.
+    NoRoom(u64),
+}
+
+/// Streams a file to `path`: past `max` bytes it is too large (413); past
+/// `room` (the plan's storage left) the rest is only counted.
+async fn stream_to(
+    field: &mut Field<'_>,
+    path: &PathBuf,
+    max: u64,
+    room: Option<u64>,
+) -> Result<Streamed, ApiError> {
     let mut out = tokio::fs::File::create(path).await.map_err(ApiError::internal)?;
     let mut size = 0u64;
     while let Some(chunk) = field.chunk().await.map_err(multipart_error)? {
@@ -178,11 +207,16 @@ async fn stream_to(field: &mut Field<'_>, path: &PathBuf, max: u64) -> Result<u6
         if size > max {
             return Err(ApiError::TooLarge);
         }
-        out.write_all(&chunk).await.map_err(ApiError::internal)?;
+        if room.is_none_or(|room| size <= room) {
+            out.write_all(&chunk).await.map_err(ApiError::internal)?;
+        }
+    }
+    if room.is_some_and(|room| size > room) {
+        return Ok(Streamed::NoRoom(size));
     }
     out.flush().await.map_err(ApiError::internal)?;
     out.sync_data().await.map_err(ApiError::internal)?;
-    Ok(size)
+    Ok(Streamed::Stored(size))
 }
 
 fn upload_failed() -> ApiError {

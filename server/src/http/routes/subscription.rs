@@ -52,6 +52,8 @@ pub struct PlanView {
     pub prices: PlanPrices,
     /// Node quotas; `null` is unlimited.
     pub quota: PlanQuota,
+    /// Room for uploaded files, in mebibytes; `null` is unlimited.
+    pub storage_mb: Option<u32>,
     /// Credits granted each month.
     pub monthly_credits: i64,
     /// Persian, one line each.
@@ -70,6 +72,7 @@ impl PlanView {
             description: plan.description.clone(),
             prices: plan.prices,
             quota: plan.quota,
+            storage_mb: plan.storage_mb,
             monthly_credits: plan.monthly_credits,
             features: plan.features.clone(),
             is_free: plan.is_free(),
