@@ -13,6 +13,8 @@
 #                        Debian's Chromium (installed with apt when missing)
 #   make bench           the server load, chat and abuse benchmarks (release binary on SQLite, the chat one against the fake model), then bench-canvas; prints figures
 #   make bench-canvas    the canvas benchmark (tests/bench/canvas.ts): 1,000 nodes in Chromium; prints figures
+#   make fuzz            schemathesis (from PyPI) against the release binary's OpenAPI document, on SQLite
+#                        and PostgreSQL: every check, figures printed, fails on any failure (tools/fuzz.sh)
 #   make bindings-check  cargo test, then fail if bindings/ differs from the Rust types
 #   make clean           remove build output and node_modules
 #
@@ -36,7 +38,7 @@ WEB_SOURCES := web/index.html web/package.json web/tsconfig.json web/vite.config
 WEB_DIST := web/dist/index.html
 
 .PHONY: build run server test lint tools wasm-toolchain rust-test bindings-check wasm js-test \
-        web e2e e2e-server bench bench-canvas clean
+        web e2e e2e-server bench bench-canvas fuzz clean
 
 build: wasm web server
 
@@ -118,6 +120,10 @@ bench:
 	cargo bench -p dastyar-server --bench chat
 	cargo bench -p dastyar-server --bench abuse
 	$(MAKE) --no-print-directory bench-canvas
+
+# Not in `make test`: a few minutes per backend (FUZZ_MAX_TIME seconds each).
+fuzz:
+	tools/fuzz.sh
 
 # The canvas in Chromium with 1,000 nodes and ~1,800 edges seeded through the API:
 # load time, frame rates while dragging and panning, one connection check, the heap.

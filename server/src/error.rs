@@ -23,6 +23,8 @@ pub enum ApiError {
     InvalidCredentials,
     /// 404: no such thing, or not yours.
     NotFound,
+    /// A path the API has, with a method it does not take (405).
+    MethodNotAllowed,
     /// 422: one field is wrong; `code` says how.
     Invalid { field: String, code: MessageCode },
     /// 422: the data breaks core's rules, possibly in several fields at once.
@@ -132,6 +134,7 @@ impl ApiError {
         match self {
             ApiError::Unauthenticated | ApiError::InvalidCredentials => StatusCode::UNAUTHORIZED,
             ApiError::NotFound => StatusCode::NOT_FOUND,
+            ApiError::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
             ApiError::Invalid { .. }
             | ApiError::Problems(_)
             | ApiError::NotForKind { .. }

@@ -425,7 +425,7 @@ async fn functions_also_take_put_and_telegram_has_its_own_ways_in() {
         }
         // PUT is the spec's for functions only.
         let sms = create_node(&app, token, "/api/sms", project, "پیامک", json!({})).await;
-        app.put(&format!("/api/sms/{}", db_id(&sms)), Some(token), json!({})).await.assert_error(404, "not_found");
+        app.put(&format!("/api/sms/{}", db_id(&sms)), Some(token), json!({})).await.assert_error(405, "method_not_allowed");
 
         // POST /telegram/create is the generic create.
         let bot = app

@@ -10,7 +10,7 @@ use common::{Backend, TestEnv, for_each_backend};
 use serde_json::json;
 
 #[tokio::test]
-async fn unknown_api_routes_are_json_404() {
+async fn unknown_api_routes_are_json_404_and_wrong_methods_405() {
     for_each_backend(|app| async move {
         let (token, _) = app.register("routes@example.com").await;
         for path in [
@@ -24,16 +24,20 @@ async fn unknown_api_routes_are_json_404() {
             app.get(path, None).await.assert_error(404, "not_found");
             app.get(path, Some(&token)).await.assert_error(404, "not_found");
         }
-        // A known path with a method it does not have.
-        app.call(Method::PATCH, "/api/projects", Some(&token), Some(json!({})))
-            .await
-            .assert_error(404, "not_found");
-        app.call(Method::GET, "/api/auth/register", None, None)
-            .await
-            .assert_error(404, "not_found");
-        app.call(Method::POST, "/api/projects/1/rename", Some(&token), Some(json!({"name": "x"})))
-            .await
-            .assert_error(404, "not_found");
+        // A known path with a method it does not have: 405, naming those it has.
+        let cases = [
+            (Method::PATCH, "/api/projects", "GET"),
+            (Method::GET, "/api/auth/register", "POST"),
+            (Method::POST, "/api/projects/1/rename", "PUT"),
+            (Method::TRACE, "/api/auth/login", "POST"),
+        ];
+        for (method, path, allowed) in cases {
+            let response = app.call(method.clone(), path, Some(&token), Some(json!({}))).await;
+            response.assert_error(405, "method_not_allowed");
+            let allow = response.headers.get("allow").and_then(|v| v.to_str().ok()).unwrap_or("");
+            assert!(allow.split(',').any(|m| m.trim() == allowed), "{method} {path}: {allow}");
+            assert!(!allow.contains(method.as_str()), "{method} {path}: {allow}");
+        }
     })
     .await;
 }

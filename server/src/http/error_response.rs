@@ -19,6 +19,7 @@ impl ApiError {
             ApiError::Unauthenticated => MessageCode::Unauthenticated,
             ApiError::InvalidCredentials => MessageCode::InvalidCredentials,
             ApiError::NotFound => MessageCode::NotFound,
+            ApiError::MethodNotAllowed => MessageCode::MethodNotAllowed,
             ApiError::Invalid { field, code } => {
                 details.insert("field".into(), json!(field));
                 *code

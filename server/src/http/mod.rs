@@ -3,6 +3,7 @@
 //! the web app. Nothing outside this folder imports from it.
 
 pub mod client_address;
+pub mod common_responses;
 pub mod connections;
 pub mod documented_route;
 pub mod error_response;
@@ -22,13 +23,15 @@ use crate::state::AppState;
 
 /// The API below `/api` and its OpenAPI document, both from the one
 /// declaration of each route; the router serves the document too. Whatever
-/// matches no route answers 404 in the JSON error shape.
+/// matches no route answers 404 in the JSON error shape, a method a path
+/// does not take 405.
 pub fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
     let (router, paths) = routes::router().split_for_parts();
-    let doc = openapi::ApiDoc::openapi().nest("/api", paths);
+    let mut doc = openapi::ApiDoc::openapi().nest("/api", paths);
+    common_responses::add(&mut doc);
     let router = router
         .fallback(routes::not_found)
-        .method_not_allowed_fallback(routes::not_found)
+        .method_not_allowed_fallback(routes::method_not_allowed)
         .layer(Extension(Arc::new(doc.clone())));
     (router, doc)
 }

@@ -56,7 +56,13 @@ pub fn router() -> OpenApiRouter<AppState> {
         .merge(crate::http::openapi::router())
 }
 
-/// The answer for any path or method the API does not have.
+/// The answer for any path the API does not have.
 pub async fn not_found() -> ApiError {
     ApiError::NotFound
+}
+
+/// The answer for a path the API has, asked with a method it does not
+/// take (axum adds the `Allow` header naming those it does).
+pub async fn method_not_allowed() -> ApiError {
+    ApiError::MethodNotAllowed
 }

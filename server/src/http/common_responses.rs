@@ -1,0 +1,45 @@
+//! Answers any operation may give, documented once for all: 401 where a
+//! token is needed, 422 where a body is read (it may not parse, or a value
+//! may be refused), 404 where the path names something by id. Each route
+//! documents what is its own; these fill in what it leaves out.
+
+use utoipa::openapi::path::{Operation, ParameterIn, PathItem};
+use utoipa::openapi::{ContentBuilder, OpenApi, Ref, RefOr, ResponseBuilder};
+
+/// Adds the common answers each operation can give but does not list.
+pub fn add(doc: &mut OpenApi) {
+    for item in doc.paths.paths.values_mut() {
+        for operation in operations(item) {
+            if operation.security.as_ref().is_some_and(|s| !s.is_empty()) {
+                ensure(operation, "401", "unauthenticated: no token, or one expired or revoked");
+            }
+            if operation.request_body.is_some() {
+                ensure(operation, "422", "invalid_json, invalid_input or a field's own code");
+            }
+            let by_id = operation.parameters.iter().flatten().any(
+                |parameter| matches!(parameter, RefOr::T(p) if p.parameter_in == ParameterIn::Path),
+            );
+            if by_id {
+                ensure(operation, "404", "not_found: nothing of mine has that id");
+            }
+        }
+    }
+}
+
+fn operations(item: &mut PathItem) -> impl Iterator<Item = &mut Operation> {
+    [&mut item.get, &mut item.put, &mut item.post, &mut item.delete, &mut item.patch]
+        .into_iter()
+        .flatten()
+}
+
+fn ensure(operation: &mut Operation, status: &str, description: &str) {
+    operation.responses.responses.entry(status.to_owned()).or_insert_with(|| {
+        let body = ContentBuilder::new().schema(Some(Ref::from_schema_name("ErrorBody"))).build();
+        RefOr::T(
+            ResponseBuilder::new()
+                .description(description)
+                .content("application/json", body)
+                .build(),
+        )
+    });
+}

@@ -1,0 +1,75 @@
+#!/usr/bin/env bash
+# make fuzz: schemathesis (from PyPI, pinned, in its own virtualenv under
+# target/) against the release binary's own OpenAPI document, on SQLite and
+# on PostgreSQL when it answers. Every check runs: no 5xx, every status,
+# header and body as documented, refused what the schema forbids, accepted
+# what it allows. Prints the figures of each run and fails when any check
+# failed.
+#
+# Signing out everywhere is left out: it revokes the fuzzer's own token, and
+# every later request would only test the 401.
+#
+# FUZZ_MAX_TIME (seconds per backend, default 120) and FUZZ_WORKERS (default
+# 2) size the run, FUZZ_ONLY=sqlite leaves PostgreSQL out; TEST_POSTGRES_URL names the PostgreSQL database (as for
+# the server tests).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+SCHEMATHESIS_VERSION=4.32.5
+VENV=target/fuzz-venv
+MAX_TIME=${FUZZ_MAX_TIME:-120}
+WORKERS=${FUZZ_WORKERS:-2}
+
+if ! "$VENV/bin/schemathesis" --version 2>/dev/null | grep -q "$SCHEMATHESIS_VERSION"; then
+  echo "fuzz: installing schemathesis $SCHEMATHESIS_VERSION into $VENV"
+  python3 -m venv "$VENV"
+  "$VENV/bin/pip" install --quiet --disable-pip-version-check "schemathesis==$SCHEMATHESIS_VERSION"
+fi
+cargo build --release -p dastyar-server --bin dastyar
+
+free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
+
+# Runs one backend: $1 its name, $2 its DATABASE_URL (empty: SQLite in the data folder).
+fuzz_backend() {
+  local name=$1 database_url=$2
+  local data port pid base token status=0
+  data=$(mktemp -d)
+  port=$(free_port)
+  base="http://127.0.0.1:$port"
+  DASTYAR_ADDR="127.0.0.1:$port" DASTYAR_DATA_DIR="$data" DATABASE_URL="$database_url" \
+    DASTYAR_LOGINS_PER_MINUTE=1000000 DASTYAR_REGISTRATIONS_PER_HOUR=1000000 \
+    RUST_LOG=warn ./target/release/dastyar serve >"$data/server.log" 2>&1 &
+  pid=$!
+  for _ in $(seq 100); do curl -sf "$base/api/openapi.json" >/dev/null && break; sleep 0.1; done
+  token=$(curl -sf -H 'Content-Type: application/json' \
+    -d '{"email":"fuzz@example.ir","password":"fuzz-esfahan-1404","name":"فاز"}' \
+    "$base/api/auth/register" | python3 -c 'import json,sys; print(json.load(sys.stdin)["token"])')
+  echo "fuzz: $name at $base (data in $data)"
+  "$VENV/bin/schemathesis" run "$base/api/openapi.json" \
+    --header "Authorization: Bearer $token" \
+    --checks all \
+    --exclude-path /api/auth/sign-out-everywhere \
+    --workers "$WORKERS" --max-time "$MAX_TIME" --continue-on-failure \
+    --report junit --report-dir "$data/report" 2>&1 | tee "$data/fuzz.txt" | tail -60 || status=$?
+  kill "$pid" 2>/dev/null; wait "$pid" 2>/dev/null || true
+  local errors
+  errors=$(grep -c '^\(.*\) 5[0-9][0-9] \|panicked' "$data/server.log" || true)
+  echo "fuzz: $name: schemathesis exit $status; server log lines with a 5xx or panic: $errors"
+  echo "fuzz: $name: report and log kept in $data"
+  return "$status"
+}
+
+result=0
+fuzz_backend sqlite "" || result=1
+PG_URL=$(tools/ensure-postgres.sh 2>/dev/null || true)
+if [ "${FUZZ_ONLY:-}" = sqlite ]; then
+  echo "fuzz: FUZZ_ONLY=sqlite: PostgreSQL left out"
+elif [ -n "$PG_URL" ]; then
+  schema="fuzz_$(date +%s)"
+  psql "$PG_URL" -qc "CREATE SCHEMA $schema" >/dev/null
+  fuzz_backend postgres "$PG_URL?options=-c%20search_path%3D$schema" || result=1
+  PGOPTIONS='--client-min-messages=warning' psql "$PG_URL" -qc "DROP SCHEMA $schema CASCADE" >/dev/null
+else
+  echo "fuzz: no PostgreSQL answers (see tools/ensure-postgres.sh); only SQLite was fuzzed"
+fi
+exit "$result"
