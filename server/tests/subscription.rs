@@ -312,6 +312,8 @@ async fn history_comes_a_page_at_a_time_newest_first() {
             ("?page=abc", "page", "page_invalid"),
             ("?page=", "page", "page_invalid"),
             ("?page=1.5", "page", "page_invalid"),
+            // Past what the document says a page number is.
+            ("?page=2147483648", "page", "page_invalid"),
         ] {
             app.get(&format!("/api/subscription/history{query}"), Some(token))
                 .await

@@ -1,7 +1,7 @@
 //! Answers any operation may give, documented once for all: 401 where a
-//! token is needed, 422 where a body is read (it may not parse, or a value
-//! may be refused), 404 where the path names something by id. Each route
-//! documents what is its own; these fill in what it leaves out.
+//! token is needed, 422 where a body or a query is read (it may not parse,
+//! or a value may be refused), 404 where the path names something by id.
+//! Each route documents what is its own; these fill in what it leaves out.
 
 use utoipa::openapi::path::{Operation, ParameterIn, PathItem};
 use utoipa::openapi::{ContentBuilder, OpenApi, Ref, RefOr, ResponseBuilder};

@@ -263,8 +263,9 @@ pub async fn current(
 #[utoipa::path(get, path = "/subscription/history", tag = "subscription",
     security(("bearer" = [])),
     params(
-        ("page" = Option<u32>, Query, description = "From 1 (default 1); past the last page answers no items"),
-        ("per_page" = Option<u32>, Query, description = "1 to 100 (default 10)"),
+        ("page" = Option<u32>, Query, minimum = 1, maximum = 2147483647,
+            description = "From 1 (default 1); past the last page answers no items"),
+        ("per_page" = Option<u32>, Query, minimum = 1, maximum = 100, description = "1 to 100 (default 10)"),
     ),
     responses(
         (status = 200, description = "One page of my subscriptions", body = SubscriptionHistory),
@@ -281,7 +282,8 @@ pub async fn history(
         Some(text) => text
             .parse::<u32>()
             .ok()
-            .filter(|&p| p >= 1)
+            // As the document says: a 32-bit signed page number, from 1.
+            .filter(|&p| p >= 1 && i32::try_from(p).is_ok())
             .ok_or_else(|| ApiError::invalid("page", MessageCode::PageInvalid))?,
     };
     let per_page = match query.per_page.as_deref().map(str::trim) {
