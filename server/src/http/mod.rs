@@ -9,6 +9,7 @@ pub mod documented_route;
 pub mod error_response;
 pub mod extract;
 pub mod openapi;
+pub mod openapi_links;
 pub mod openapi_rules;
 pub mod operation;
 pub mod routes;
@@ -31,6 +32,7 @@ pub fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
     let mut doc = openapi::ApiDoc::openapi().nest("/api", paths);
     common_responses::add(&mut doc);
     openapi_rules::add(&mut doc);
+    openapi_links::add(&mut doc);
     let router = router
         .fallback(routes::not_found)
         .method_not_allowed_fallback(routes::method_not_allowed)

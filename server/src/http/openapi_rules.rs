@@ -6,10 +6,10 @@
 //! within the canvas's bounds.
 
 use serde_json::json;
-use utoipa::openapi::path::{Operation, PathItem};
 use utoipa::openapi::schema::{AdditionalProperties, ArrayItems, Schema, SchemaType, Type};
 use utoipa::openapi::{OpenApi, Ref, RefOr};
 
+use super::common_responses::operations;
 use crate::canvas::nodes::MAX_COORDINATE;
 
 /// Any text without U+0000 (ECMA-262 and Python read it alike).
@@ -46,12 +46,6 @@ pub fn add(doc: &mut OpenApi) {
             }
         }
     }
-}
-
-fn operations(item: &mut PathItem) -> impl Iterator<Item = &mut Operation> {
-    [&mut item.get, &mut item.put, &mut item.post, &mut item.delete, &mut item.patch]
-        .into_iter()
-        .flatten()
 }
 
 /// Any JSON value whose texts and keys hold no U+0000, by recursion.
