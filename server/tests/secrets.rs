@@ -33,20 +33,20 @@ async fn opened(app: &TestApp, id: i64, context: &str, path: &[&str]) -> String 
     app.state.secrets.open(&value, context).unwrap()
 }
 
+/// A new account with a project and a Telegram node holding [`TOKEN`]:
+/// its token, the project and the node as created.
+async fn owner_with_bot(app: &TestApp) -> (String, i64, Value) {
+    let (token, _) = app.register("owner@example.com").await;
+    let project = app.create_project(&token, "پروژه").await;
+    let fields = json!({"bot_token": TOKEN, "bot_name": "فروش"});
+    let bot = create_node(app, &token, "/api/telegram", project, "ربات", fields).await;
+    (token, project, bot)
+}
+
 #[tokio::test]
 async fn a_bot_token_is_sealed_masked_kept_replaced_and_cleared() {
     for_each_backend(|app| async move {
-        let (token, _) = app.register("owner@example.com").await;
-        let project = app.create_project(&token, "پروژه").await;
-        let bot = create_node(
-            &app,
-            &token,
-            "/api/telegram",
-            project,
-            "ربات",
-            json!({"bot_token": TOKEN, "bot_name": "فروش"}),
-        )
-        .await;
+        let (token, project, bot) = owner_with_bot(&app).await;
         let id = db_id(&bot);
         assert_eq!(bot["data"]["bot_token"], "••••ew11");
         assert!(!stored(&app, id).await.contains("ABC-DEF"), "sealed at rest");
@@ -163,17 +163,7 @@ async fn plain_secrets_from_before_are_sealed_at_start() {
 #[tokio::test]
 async fn a_secret_sealed_with_another_key_asks_to_be_entered_again() {
     for_each_backend(|app| async move {
-        let (token, _) = app.register("owner@example.com").await;
-        let project = app.create_project(&token, "پروژه").await;
-        let bot = create_node(
-            &app,
-            &token,
-            "/api/telegram",
-            project,
-            "ربات",
-            json!({"bot_token": TOKEN}),
-        )
-        .await;
+        let (token, _, bot) = owner_with_bot(&app).await;
         let id = db_id(&bot);
         // The key file is lost and another key is set.
         let mut config = (*app.state.config).clone();
