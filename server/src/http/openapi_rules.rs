@@ -127,12 +127,15 @@ fn apply(schema: &mut RefOr<Schema>, name: Option<&str>) {
             for (key, property) in object.properties.iter_mut() {
                 apply(property, Some(key));
             }
-            if let Some(extra) = object.additional_properties.as_deref_mut() {
-                // A map's keys are texts too.
+            // An object's keys are texts too, those it does not list included
+            // (the server reads every key of a body).
+            if has_type(&object.schema_type, Type::Object) || !object.properties.is_empty() {
                 let keys = object.property_names.get_or_insert_with(|| Box::new(no_nul_text()));
                 if let Schema::Object(keys) = keys.as_mut() {
                     keys.pattern.get_or_insert_with(|| NO_NUL.to_owned());
                 }
+            }
+            if let Some(extra) = object.additional_properties.as_deref_mut() {
                 match extra {
                     AdditionalProperties::RefOr(values) => apply(values, None),
                     AdditionalProperties::FreeForm(true) => {
@@ -168,6 +171,8 @@ mod tests {
         assert_eq!(placement["name"]["pattern"], NO_NUL, "{placement}");
         assert_eq!(placement["project_id"]["minimum"], 1, "{placement}");
         assert_eq!(placement["position_x"]["maximum"], MAX_COORDINATE, "{placement}");
+        let placement = &text["components"]["schemas"]["NodePlacement"];
+        assert_eq!(placement["propertyNames"]["pattern"], NO_NUL, "{placement}");
         // Enumerations keep their values only.
         let cycle = &text["components"]["schemas"]["BillingCycle"];
         assert!(cycle.get("pattern").is_none(), "{cycle}");
