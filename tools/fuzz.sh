@@ -7,7 +7,9 @@
 # failed.
 #
 # Signing out everywhere is left out: it revokes the fuzzer's own token, and
-# every later request would only test the 401.
+# every later request would only test the 401. The model provider is the
+# fake one (tests/fakes), so what needs a model answers. tools/fuzz.toml
+# names the few rules on stored data that no schema can state.
 #
 # FUZZ_MAX_TIME (seconds per backend, default 120) and FUZZ_WORKERS (default
 # 2) size the run, FUZZ_ONLY=sqlite leaves PostgreSQL out; TEST_POSTGRES_URL names the PostgreSQL database (as for
@@ -25,19 +27,24 @@ if ! "$VENV/bin/schemathesis" --version 2>/dev/null | grep -q "$SCHEMATHESIS_VER
   python3 -m venv "$VENV"
   "$VENV/bin/pip" install --quiet --disable-pip-version-check "schemathesis==$SCHEMATHESIS_VERSION"
 fi
-cargo build --release -p dastyar-server --bin dastyar
+cargo build --release -p dastyar-server --bin dastyar -p dastyar-fakes --bin dastyar-fakes
 
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
 
 # Runs one backend: $1 its name, $2 its DATABASE_URL (empty: SQLite in the data folder).
 fuzz_backend() {
   local name=$1 database_url=$2
-  local data port pid base token status=0
+  local data port pid fakes_pid openai base token status=0
   data=$(mktemp -d)
   port=$(free_port)
   base="http://127.0.0.1:$port"
+  ./target/release/dastyar-fakes >"$data/fakes.json" 2>"$data/fakes.log" &
+  fakes_pid=$!
+  for _ in $(seq 100); do [ -s "$data/fakes.json" ] && break; sleep 0.1; done
+  openai=$(python3 -c 'import json,sys; print(json.loads(open(sys.argv[1]).readline())["openai"])' "$data/fakes.json")
   DASTYAR_ADDR="127.0.0.1:$port" DASTYAR_DATA_DIR="$data" DATABASE_URL="$database_url" \
     DASTYAR_LOGINS_PER_MINUTE=1000000 DASTYAR_REGISTRATIONS_PER_HOUR=1000000 \
+    DASTYAR_LLM_BASE_URL="$openai" \
     RUST_LOG=warn ./target/release/dastyar serve >"$data/server.log" 2>&1 &
   pid=$!
   for _ in $(seq 100); do curl -sf "$base/api/openapi.json" >/dev/null && break; sleep 0.1; done
@@ -45,13 +52,13 @@ fuzz_backend() {
     -d '{"email":"fuzz@example.ir","password":"fuzz-esfahan-1404","name":"فاز"}' \
     "$base/api/auth/register" | python3 -c 'import json,sys; print(json.load(sys.stdin)["token"])')
   echo "fuzz: $name at $base (data in $data)"
-  "$VENV/bin/schemathesis" run "$base/api/openapi.json" \
+  "$VENV/bin/schemathesis" --config-file tools/fuzz.toml run "$base/api/openapi.json" \
     --header "Authorization: Bearer $token" \
     --checks all \
     --exclude-path /api/auth/sign-out-everywhere \
     --workers "$WORKERS" --max-time "$MAX_TIME" --continue-on-failure \
     --report junit --report-dir "$data/report" 2>&1 | tee "$data/fuzz.txt" | tail -60 || status=$?
-  kill "$pid" 2>/dev/null; wait "$pid" 2>/dev/null || true
+  kill "$pid" "$fakes_pid" 2>/dev/null; wait "$pid" "$fakes_pid" 2>/dev/null || true
   local errors
   # Every 5xx is logged at ERROR ("internal error"), and so is a panic.
   errors=$(grep -c 'ERROR\|panicked' "$data/server.log" || true)

@@ -101,6 +101,11 @@ pub fn interval_seconds(value: i64, unit: IntervalUnit) -> Option<i64> {
     value.checked_mul(per_unit)
 }
 
+/// Every IANA timezone name [`parse_timezone`] takes.
+pub fn timezone_names() -> impl Iterator<Item = &'static str> {
+    chrono_tz::TZ_VARIANTS.iter().map(|tz| tz.name())
+}
+
 /// An IANA timezone name, exactly as written (names are case-sensitive).
 pub fn parse_timezone(tz: &str) -> Result<Tz, FieldError> {
     tz.parse().map_err(|_| FieldError::new("timezone", MessageCode::TimezoneInvalid))

@@ -10,15 +10,17 @@ use crate::error::ApiError;
 
 /// Deserialises a body, reporting where it went wrong. Text holding U+0000
 /// anywhere is refused (`text_has_nul`, on its field): PostgreSQL cannot
-/// store it and no person types it, so both backends answer alike.
+/// store it and no person types it, so both backends answer alike. A whole
+/// number written with a fraction (`3.0`) is read as the integer it is, as
+/// JSON Schema counts it.
 pub fn parse<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
-    if has_escaped_nul(bytes) {
-        return Err(nul_error(bytes));
+    let mut value: serde_json::Value = serde_json::from_slice(bytes)
+        .map_err(|e| ApiError::InvalidJson { reason: e.to_string() })?;
+    if let Some(field) = nul_path(&value, "") {
+        return Err(ApiError::invalid(field, MessageCode::TextHasNul));
     }
-    let mut deserializer = serde_json::Deserializer::from_slice(bytes);
-    let value = serde_path_to_error::deserialize(&mut deserializer).map_err(located)?;
-    deserializer.end().map_err(|e| ApiError::InvalidJson { reason: e.to_string() })?;
-    Ok(value)
+    whole_numbers_as_integers(&mut value);
+    from_value(value)
 }
 
 /// Reads a JSON value already parsed (a part of a body) as `T`, reporting
@@ -44,28 +46,35 @@ fn located(error: serde_path_to_error::Error<serde_json::Error>) -> ApiError {
     }
 }
 
-/// Whether JSON text has a `\u0000` escape (a raw NUL is no valid JSON), not
-/// counting an escaped backslash followed by `u0000`.
-fn has_escaped_nul(bytes: &[u8]) -> bool {
-    const ESCAPE: &[u8] = b"\\u0000";
-    bytes.windows(ESCAPE.len()).enumerate().any(|(at, window)| {
-        window == ESCAPE && bytes[..at].iter().rev().take_while(|b| **b == b'\\').count() % 2 == 0
-    })
-}
-
-/// The refusal of a body with U+0000, on the first field holding it.
-fn nul_error(bytes: &[u8]) -> ApiError {
-    let field = serde_json::from_slice::<serde_json::Value>(bytes)
-        .ok()
-        .and_then(|value| nul_path(&value, ""))
-        .unwrap_or_default();
-    ApiError::invalid(field, MessageCode::TextHasNul)
+/// Turns every float that is a whole number an f64 holds exactly (|n| up to
+/// 2^53) into that integer, so `"max_runs": 3.0` reads as 3 where an integer
+/// is wanted; a float field reads an integer just as well.
+fn whole_numbers_as_integers(value: &mut serde_json::Value) {
+    const EXACT: f64 = 9_007_199_254_740_992.0;
+    match value {
+        serde_json::Value::Number(number) => {
+            if let Some(float) = number.as_f64()
+                && number.is_f64()
+                && float.fract() == 0.0
+                && float.abs() <= EXACT
+            {
+                *number = serde_json::Number::from(float as i64);
+            }
+        }
+        serde_json::Value::Array(items) => items.iter_mut().for_each(whole_numbers_as_integers),
+        serde_json::Value::Object(map) => map.values_mut().for_each(whole_numbers_as_integers),
+        _ => {}
+    }
 }
 
 /// The dotted path (`data.instructions`, `items.2`) of the first string or
-/// key holding U+0000.
+/// key holding U+0000. A key's U+0000 is written `\u0000` there: an answer
+/// never holds the character itself.
 fn nul_path(value: &serde_json::Value, at: &str) -> Option<String> {
-    let join = |key: &str| if at.is_empty() { key.to_owned() } else { format!("{at}.{key}") };
+    let join = |key: &str| {
+        let key = key.replace('\0', "\\u0000");
+        if at.is_empty() { key } else { format!("{at}.{key}") }
+    };
     match value {
         serde_json::Value::String(text) => text.contains('\0').then(|| at.to_owned()),
         serde_json::Value::Array(items) => {
@@ -118,7 +127,8 @@ mod tests {
         };
         assert_eq!(refused(r#"{"name": "a\u0000b"}"#), Some("name".into()));
         assert_eq!(refused(r#"{"data": {"list": ["ok", "\u0000"]}}"#), Some("data.list.1".into()));
-        assert_eq!(refused(r#"{"k\u0000": 1}"#), Some("k\u{0}".into()));
+        assert_eq!(refused(r#"{"k\u0000": 1}"#), Some("k\\u0000".into()));
+        assert_eq!(refused(r#"{"a\u0000": {"b": "\u0000"}}"#), Some("a\\u0000".into()));
         assert_eq!(refused(r#"{"a": "x\\\u0000"}"#), Some("a".into()), "backslash, then NUL");
         // An escaped backslash followed by the letters u0000 is plain text.
         assert_eq!(refused(r#"{"a": "x\\u0000"}"#), None);
@@ -144,6 +154,20 @@ mod tests {
             ("invalid_input".into(), Some("inner.x".into()))
         );
         assert_eq!(parse("[]"), ("invalid_input".into(), None));
+    }
+
+    #[test]
+    fn whole_numbers_with_a_fraction_are_integers() {
+        let body = parse::<Body>(br#"{"email": "a", "inner": {"x": 327.0}}"#).unwrap();
+        assert_eq!(body.inner.map(|i| i.x), Some(327));
+        let parse = |s: &str| field_of(parse::<Body>(s.as_bytes()).unwrap_err());
+        let half = r#"{"email": "a", "inner": {"x": 3.5}}"#;
+        assert_eq!(parse(half), ("invalid_input".into(), Some("inner.x".into())));
+        // Beyond what an f64 holds exactly, a float stays a float.
+        let huge = r#"{"email": "a", "inner": {"x": 1e20}}"#;
+        assert_eq!(parse(huge), ("invalid_input".into(), Some("inner.x".into())));
+        let floats: serde_json::Value = super::parse(br#"{"a": [2.0, -0.0, 2.5]}"#).unwrap();
+        assert_eq!(floats, serde_json::json!({"a": [2, 0, 2.5]}));
     }
 
     #[test]

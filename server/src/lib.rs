@@ -38,7 +38,7 @@ pub const BODY_LIMIT: usize = 2 * 1024 * 1024;
 
 /// The whole application: the API under `/api`, the web app everywhere else.
 pub fn app(state: AppState) -> Router {
-    let (api, _) = http::api();
+    let (api, _) = http::api(&state.plans);
     Router::new()
         .nest("/api", api)
         // `nest` does not take `/api/` itself; it is still no web page.

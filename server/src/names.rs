@@ -1,5 +1,5 @@
 //! Names people type (a user's name, a project's name and category): trimmed,
-//! and within a length counted in characters, not bytes.
+//! and within a length counted in characters, not bytes, as sent.
 
 use dastyar_core::MessageCode;
 
@@ -40,16 +40,14 @@ pub fn required(name: &str, max: usize) -> Result<String, NameError> {
     }
 }
 
-/// The trimmed text, `None` when blank; too long is still an error.
+/// The trimmed text, `None` when blank; too long (counted as sent, white
+/// space included, as a text field's limit counts) is still an error.
 pub fn optional(text: &str, max: usize) -> Result<Option<String>, NameError> {
-    let text = text.trim();
     if text.chars().count() > max {
-        Err(NameError::TooLong)
-    } else if text.is_empty() {
-        Ok(None)
-    } else {
-        Ok(Some(text.to_owned()))
+        return Err(NameError::TooLong);
     }
+    let text = text.trim();
+    if text.is_empty() { Ok(None) } else { Ok(Some(text.to_owned())) }
 }
 
 #[cfg(test)]
@@ -64,5 +62,6 @@ mod tests {
         assert_eq!(required(&"ا".repeat(201), 200), Err(NameError::TooLong));
         assert_eq!(optional("  ", 10), Ok(None));
         assert_eq!(optional("x", 0), Err(NameError::TooLong));
+        assert_eq!(optional(&format!(" {} ", "ا".repeat(199)), 200), Err(NameError::TooLong));
     }
 }

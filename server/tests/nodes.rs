@@ -691,7 +691,7 @@ async fn updates_positions_and_containers_are_checked_too() {
 
         let place = format!("{item}/container");
         patch(&app, &place, token, json!({"position_x": 1, "position_y": 2})).await.assert_invalid("container_id", "field_required");
-        patch(&app, &place, token, json!({"container_id": 999_999, "position_x": 1, "position_y": 2})).await.assert_error(404, "not_found");
+        patch(&app, &place, token, json!({"container_id": 999_999, "position_x": 1, "position_y": 2})).await.assert_error(422, "container_not_in_project");
         patch(&app, &place, token, json!({"container_id": elsewhere, "position_x": 1, "position_y": 2}))
             .await
             .assert_invalid("container_id", "container_not_in_project");
@@ -715,7 +715,7 @@ async fn updates_positions_and_containers_are_checked_too() {
         post_node(&app, token, "/api/instructions", project, "متن", json!({"container_id": container}))
             .await
             .assert_error(422, "node_cannot_move_to_container");
-        post_node(&app, token, "/api/sms", project, "گم", json!({"container_id": 999_999})).await.assert_error(404, "not_found");
+        post_node(&app, token, "/api/sms", project, "گم", json!({"container_id": 999_999})).await.assert_error(422, "container_not_in_project");
 
         // The wrong collection for a node's kind knows nothing of it.
         let assistant = create_node(&app, token, "/api/playground/assistants", project, "دستیار", json!({})).await;
@@ -795,7 +795,7 @@ async fn nobody_else_reaches_my_nodes() {
             json!({"container_id": their_container}),
         )
         .await
-        .assert_error(404, "not_found");
+        .assert_error(422, "container_not_in_project");
         let sms = create_node(&app, &mine, "/api/sms", project, "پیامک", json!({})).await;
         patch(
             &app,
@@ -804,7 +804,7 @@ async fn nobody_else_reaches_my_nodes() {
             json!({"container_id": their_container, "position_x": 0, "position_y": 0}),
         )
         .await
-        .assert_error(404, "not_found");
+        .assert_error(422, "container_not_in_project");
         // user_id in a body is ignored: the token decides.
         let claimed = create_node(
             &app,

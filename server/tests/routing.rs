@@ -51,7 +51,8 @@ async fn the_openapi_document_lists_every_route() {
         assert!(doc["openapi"].as_str().unwrap().starts_with("3."), "{}", doc["openapi"]);
         // The document served is the one the router is built with: each
         // route's declaration gives both.
-        let (_, declared) = dastyar_server::http::api();
+        let (_, declared) =
+            dastyar_server::http::api(dastyar_server::billing::catalogue::Catalogue::builtin());
         assert_eq!(doc, serde_json::to_value(&declared).unwrap());
         let mut routes = BTreeSet::new();
         for (path, item) in doc["paths"].as_object().unwrap() {
@@ -195,10 +196,16 @@ async fn the_openapi_document_lists_every_route() {
         }
         let query = &doc["paths"]["/api/api-definitions"]["get"]["parameters"][0];
         assert_eq!((&query["name"], &query["in"]), (&json!("project_id"), &json!("query")));
-        // Canvas nodes in answers point at the CanvasNode schema.
+        // Canvas nodes in answers point at the CanvasNode schema (a new one
+        // with its database id too).
         let created = &doc["paths"]["/api/containers"]["post"]["responses"]["201"];
         assert_eq!(
             created["content"]["application/json"]["schema"]["$ref"],
+            "#/components/schemas/CreatedNode"
+        );
+        let shown = &doc["paths"]["/api/containers/{id}"]["get"]["responses"]["200"];
+        assert_eq!(
+            shown["content"]["application/json"]["schema"]["$ref"],
             "#/components/schemas/CanvasNode"
         );
     })

@@ -7,7 +7,7 @@ use super::FieldError;
 use crate::messages::MessageCode;
 
 /// OpenAI's limit on tool names.
-const NAME_MAX: usize = 64;
+pub const NAME_MAX: usize = 64;
 
 /// The parameters schema must be an object schema with at least one property,
 /// each described by an object, and `required`, if present, must name only

@@ -68,7 +68,7 @@ pub struct DowngradeAnalysis {
 
 /// A plan by key, or a 422 on `field`.
 pub fn plan_by_key<'a>(state: &'a AppState, key: &str, field: &str) -> Result<&'a Plan, ApiError> {
-    state.plans.plan(key.trim()).ok_or_else(|| ApiError::invalid(field, MessageCode::PlanUnknown))
+    state.plans.plan(key).ok_or_else(|| ApiError::invalid(field, MessageCode::PlanUnknown))
 }
 
 /// Which of the user's nodes are over `target`'s quotas.

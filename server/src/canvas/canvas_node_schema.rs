@@ -26,3 +26,13 @@ pub struct CanvasNodeSchema {
     #[schema(value_type = Object)]
     pub data: Value,
 }
+
+/// A node just made: the canvas node and the database id its paths take.
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = CreatedNode)]
+pub struct CreatedNodeSchema {
+    #[serde(flatten)]
+    pub node: CanvasNodeSchema,
+    #[schema(example = 3)]
+    pub database_id: i64,
+}

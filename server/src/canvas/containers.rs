@@ -17,6 +17,7 @@ use serde_json::{Map, json};
 
 use crate::canvas::edges;
 use crate::canvas::graph::ProjectGraph;
+use crate::canvas::nodes::{MAX_COORDINATE, NodeView};
 use crate::db::Db;
 use crate::error::ApiError;
 use crate::store::nodes::{self, NewNode, NodeRow};
@@ -26,8 +27,6 @@ use crate::store::tx::Tx;
 pub const NAME_MAX: usize = 200;
 /// The largest width or height, in canvas pixels.
 pub const MAX_SIZE: f64 = 20_000.0;
-/// The farthest a coordinate may be from the origin, in canvas pixels.
-pub const MAX_COORDINATE: f64 = 1_000_000.0;
 
 /// A container to create; unset fields take the defaults (the kind's Persian
 /// name, the default node position, 400x300).
@@ -53,7 +52,8 @@ pub fn size(field: &str, value: f64) -> Result<f64, ApiError> {
     }
 }
 
-/// A coordinate: finite and at most [`MAX_COORDINATE`] from the origin.
+/// A coordinate: finite and at most [`MAX_COORDINATE`] from the origin, as
+/// for any node.
 pub fn coordinate(field: &str, value: f64) -> Result<f64, ApiError> {
     if value.is_finite() && value.abs() <= MAX_COORDINATE {
         Ok(value)
@@ -71,13 +71,13 @@ pub fn name(field: &str, name: &str) -> Result<String, ApiError> {
 }
 
 /// Creates a container in one of the user's projects (`None` when the project
-/// is not theirs), answering it as the canvas holds it.
+/// is not theirs), answering it as the canvas holds it, with its id.
 pub async fn create(
     db: &Db,
     user_id: i64,
     new: &NewContainer,
-) -> Result<Option<CanvasNode>, ApiError> {
-    let name = match new.name.as_deref().map(str::trim).filter(|n| !n.is_empty()) {
+) -> Result<Option<NodeView>, ApiError> {
+    let name = match new.name.as_deref().filter(|n| !n.trim().is_empty()) {
         Some(given) => name("name", given)?,
         None => NodeKind::Container.label().to_owned(),
     };
@@ -98,7 +98,7 @@ pub async fn create(
         payload: NodePayload::Container(ContainerPayload { width, height, user_id: None }),
     };
     let Some(row) = nodes::insert(db, user_id, &node).await? else { return Ok(None) };
-    Ok(Some(ProjectGraph::default().canvas(&row)?))
+    Ok(Some(NodeView { node: ProjectGraph::default().canvas(&row)?, database_id: row.id }))
 }
 
 /// The user's container `id`, if it is one.

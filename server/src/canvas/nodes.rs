@@ -377,10 +377,14 @@ fn new_kind(served: Served, fields: &Map<String, Value>) -> NodeKind {
 /// reference to another node, which only the edges' side effects set (so it
 /// always names a node of the same project, never someone else's).
 fn drop_client_fields(kind: NodeKind, fields: &mut Map<String, Value>) {
-    fields.remove("user_id");
-    for key in server_fields(kind) {
-        fields.remove(*key);
+    for key in client_ignored_fields(kind) {
+        fields.remove(key);
     }
+}
+
+/// Every field of a kind's payload a client's request does not set.
+pub fn client_ignored_fields(kind: NodeKind) -> impl Iterator<Item = &'static str> {
+    std::iter::once("user_id").chain(server_fields(kind).iter().copied())
 }
 
 /// What the server decides in a kind's payload (kept as stored on update).
@@ -440,8 +444,9 @@ fn may_enter_container(kind: NodeKind) -> Result<(), ApiError> {
     }
 }
 
-/// `container_id` must be one of the user's containers (404) in `project_id`
-/// (422), and not the node itself.
+/// `container_id` must be one of the user's containers in `project_id`, and
+/// not the node itself; anything else is a 422 on the field (a 404 would say
+/// the node itself is missing).
 async fn container_in_project(
     state: &AppState,
     user_id: i64,
@@ -449,10 +454,13 @@ async fn container_in_project(
     project_id: i64,
     node_id: Option<i64>,
 ) -> Result<(), ApiError> {
-    let container =
-        nodes::get(state.db.pool(), user_id, container_id).await?.ok_or(ApiError::NotFound)?;
-    let is_container = container.kind().is_ok_and(|k| k == NodeKind::Container);
-    if !is_container || container.project_id != project_id || Some(container.id) == node_id {
+    let container = nodes::get(state.db.pool(), user_id, container_id).await?;
+    let fits = container.is_some_and(|c| {
+        c.kind().is_ok_and(|k| k == NodeKind::Container)
+            && c.project_id == project_id
+            && Some(c.id) != node_id
+    });
+    if !fits {
         return Err(ApiError::invalid("container_id", MessageCode::ContainerNotInProject));
     }
     Ok(())

@@ -9,6 +9,8 @@ pub mod documented_route;
 pub mod error_response;
 pub mod extract;
 pub mod openapi;
+pub mod openapi_catalogue;
+pub mod openapi_fields;
 pub mod openapi_links;
 pub mod openapi_rules;
 pub mod operation;
@@ -21,16 +23,19 @@ use std::sync::Arc;
 use axum::{Extension, Router};
 use utoipa::OpenApi;
 
+use crate::billing::catalogue::Catalogue;
 use crate::state::AppState;
 
 /// The API below `/api` and its OpenAPI document, both from the one
 /// declaration of each route; the router serves the document too. Whatever
 /// matches no route answers 404 in the JSON error shape, a method a path
 /// does not take 405.
-pub fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
+pub fn api(catalogue: &Catalogue) -> (Router<AppState>, utoipa::openapi::OpenApi) {
     let (router, paths) = routes::router().split_for_parts();
     let mut doc = openapi::ApiDoc::openapi().nest("/api", paths);
     common_responses::add(&mut doc);
+    openapi_fields::add(&mut doc);
+    openapi_catalogue::add(&mut doc, catalogue);
     openapi_rules::add(&mut doc);
     openapi_links::add(&mut doc);
     let router = router

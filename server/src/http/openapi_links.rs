@@ -17,9 +17,7 @@ pub fn add(doc: &mut OpenApi) {
         .components
         .iter()
         .flat_map(|c| c.schemas.iter())
-        .filter(|(_, schema)| {
-            matches!(schema, RefOr::T(Schema::Object(o)) if o.properties.contains_key("database_id"))
-        })
+        .filter(|(_, schema)| matches!(schema, RefOr::T(schema) if carries_database_id(schema)))
         .map(|(name, _)| name.clone())
         .collect();
     let operations: Vec<(String, &'static str)> = doc
@@ -54,6 +52,18 @@ pub fn add(doc: &mut OpenApi) {
     }
 }
 
+/// Whether an answer of this schema has `database_id` (itself or in one of
+/// its `allOf` parts).
+fn carries_database_id(schema: &Schema) -> bool {
+    match schema {
+        Schema::Object(object) => object.properties.contains_key("database_id"),
+        Schema::AllOf(all) => {
+            all.items.iter().any(|item| matches!(item, RefOr::T(s) if carries_database_id(s)))
+        }
+        _ => false,
+    }
+}
+
 /// The methods a path has operations for.
 fn methods(item: &PathItem) -> Vec<&'static str> {
     [
@@ -77,12 +87,14 @@ fn pointer_escape(path: &str) -> String {
 mod tests {
     #[test]
     fn a_created_node_links_to_its_operations_by_database_id() {
-        let (_, doc) = crate::http::api();
+        let (_, doc) = crate::http::api(crate::billing::catalogue::Catalogue::builtin());
         let doc = serde_json::to_value(&doc).unwrap();
         let links = &doc["paths"]["/api/sms"]["post"]["responses"]["201"]["links"];
         let delete = &links["delete /api/sms/{id}"];
         assert_eq!(delete["operationRef"], "#/paths/~1api~1sms~1{id}/delete", "{links}");
         assert_eq!(delete["parameters"]["id"], "$response.body#/database_id");
         assert!(links.get("patch /api/sms/{id}/position").is_some(), "{links}");
+        let links = &doc["paths"]["/api/containers"]["post"]["responses"]["201"]["links"];
+        assert!(links.get("delete /api/containers/{id}").is_some(), "{links}");
     }
 }

@@ -3,13 +3,15 @@
 //! free-form object (`json_input` and the query extractor refuse it
 //! everywhere); a free-form value is any JSON (`JsonValue`) under that rule;
 //! a whole number naming a row (`id`, `*_id`) is at least 1; a position is
-//! within the canvas's bounds.
+//! within the canvas's bounds, a container's size above 0 and within its
+//! bound.
 
 use serde_json::json;
 use utoipa::openapi::schema::{AdditionalProperties, ArrayItems, Schema, SchemaType, Type};
 use utoipa::openapi::{OpenApi, Ref, RefOr};
 
 use super::common_responses::operations;
+use crate::canvas::containers::MAX_SIZE;
 use crate::canvas::nodes::MAX_COORDINATE;
 
 /// Any text without U+0000 (ECMA-262 and Python read it alike).
@@ -84,6 +86,11 @@ fn is_coordinate(name: &str) -> bool {
     matches!(name, "position_x" | "position_y" | "x" | "y")
 }
 
+/// Whether a field of this name is a container's width or height.
+fn is_size(name: &str) -> bool {
+    matches!(name, "width" | "height")
+}
+
 /// Whether a field of this name names a row by its id.
 fn names_a_row(name: &str) -> bool {
     name == "id" || name.ends_with("_id")
@@ -124,16 +131,27 @@ fn apply(schema: &mut RefOr<Schema>, name: Option<&str>) {
                 object.minimum = Some((-MAX_COORDINATE).into());
                 object.maximum = Some(MAX_COORDINATE.into());
             }
+            if number && name.is_some_and(is_size) && object.maximum.is_none() {
+                object.exclusive_minimum = Some(0.into());
+                object.maximum = Some(MAX_SIZE.into());
+            }
             for (key, property) in object.properties.iter_mut() {
                 apply(property, Some(key));
             }
             // An object's keys are texts too, those it does not list included
             // (the server reads every key of a body).
+            // What it does not list may be there with any value, under the
+            // same rule.
             if has_type(&object.schema_type, Type::Object) || !object.properties.is_empty() {
                 let keys = object.property_names.get_or_insert_with(|| Box::new(no_nul_text()));
                 if let Schema::Object(keys) = keys.as_mut() {
                     keys.pattern.get_or_insert_with(|| NO_NUL.to_owned());
                 }
+                object.additional_properties.get_or_insert_with(|| {
+                    Box::new(AdditionalProperties::RefOr(RefOr::Ref(Ref::from_schema_name(
+                        JSON_VALUE,
+                    ))))
+                });
             }
             if let Some(extra) = object.additional_properties.as_deref_mut() {
                 match extra {
@@ -165,14 +183,17 @@ mod tests {
 
     #[test]
     fn texts_refuse_nul_and_ids_start_at_one() {
-        let (_, doc) = crate::http::api();
+        let (_, doc) = crate::http::api(crate::billing::catalogue::Catalogue::builtin());
         let text = serde_json::to_value(&doc).unwrap();
         let placement = &text["components"]["schemas"]["NodePlacement"]["properties"];
-        assert_eq!(placement["name"]["pattern"], NO_NUL, "{placement}");
+        let email = &text["components"]["schemas"]["LoginRequest"]["properties"]["email"];
+        assert_eq!(email["pattern"], NO_NUL, "{email}");
         assert_eq!(placement["project_id"]["minimum"], 1, "{placement}");
         assert_eq!(placement["position_x"]["maximum"], MAX_COORDINATE, "{placement}");
         let placement = &text["components"]["schemas"]["NodePlacement"];
         assert_eq!(placement["propertyNames"]["pattern"], NO_NUL, "{placement}");
+        let extra = &placement["additionalProperties"]["$ref"];
+        assert_eq!(extra, "#/components/schemas/JsonValue", "{placement}");
         // Enumerations keep their values only.
         let cycle = &text["components"]["schemas"]["BillingCycle"];
         assert!(cycle.get("pattern").is_none(), "{cycle}");

@@ -163,10 +163,6 @@ pub async fn send(
     text: &str,
     client_key: Option<&str>,
 ) -> Result<Events, ApiError> {
-    let text = text.trim();
-    if text.is_empty() {
-        return Err(ApiError::invalid("content", MessageCode::MessageEmpty));
-    }
     if text.chars().count() > MESSAGE_MAX {
         let max = MESSAGE_MAX.to_string();
         return Err(ApiError::invalid_with(
@@ -174,6 +170,10 @@ pub async fn send(
             MessageCode::MessageTooLong,
             &[("max", &max)],
         ));
+    }
+    let text = text.trim();
+    if text.is_empty() {
+        return Err(ApiError::invalid("content", MessageCode::MessageEmpty));
     }
     let (row, setup) = ready(state, user_id, id).await?;
     if let Some(key) = client_key

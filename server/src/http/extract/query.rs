@@ -44,7 +44,8 @@ fn parse<T: DeserializeOwned>(query: &str) -> Result<T, ApiError> {
     if let Some((name, _)) =
         form_urlencoded::parse(query.as_bytes()).find(|(k, v)| k.contains('\0') || v.contains('\0'))
     {
-        return Err(ApiError::invalid(name, MessageCode::TextHasNul));
+        // Named as `json_input` names it: no answer holds the character itself.
+        return Err(ApiError::invalid(name.replace('\0', "\\u0000"), MessageCode::TextHasNul));
     }
     let deserializer =
         serde_urlencoded::Deserializer::new(form_urlencoded::parse(query.as_bytes()));

@@ -14,8 +14,9 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::canvas::canvas_node_schema::CanvasNodeSchema;
+use crate::canvas::canvas_node_schema::{CanvasNodeSchema, CreatedNodeSchema};
 use crate::canvas::containers::{self, NewContainer};
+use crate::canvas::nodes::NodeView;
 use crate::db::Db;
 use crate::error::ApiError;
 use crate::http::error_response::ErrorBody;
@@ -62,6 +63,7 @@ pub struct CreateContainerRequest {
     /// signed-in user's.
     #[serde(default)]
     #[ts(optional)]
+    #[schema(read_only)]
     pub user_id: Option<i64>,
 }
 
@@ -114,7 +116,7 @@ pub struct ContainerDeleted {
     security(("bearer" = [])),
     request_body = CreateContainerRequest,
     responses(
-        (status = 201, description = "The container, as the canvas holds it", body = CanvasNodeSchema),
+        (status = 201, description = "The container, as the canvas holds it, and its database id", body = CreatedNodeSchema),
         (status = 401, description = "unauthenticated", body = ErrorBody),
         (status = 404, description = "No such project of mine", body = ErrorBody),
         (status = 422, description = "A bad name, position or size (invalid_input naming the field)", body = ErrorBody),
@@ -123,7 +125,7 @@ pub async fn create(
     State(db): State<Db>,
     user: AuthUser,
     Json(body): Json<CreateContainerRequest>,
-) -> Result<(StatusCode, Json<CanvasNode>), ApiError> {
+) -> Result<(StatusCode, Json<NodeView>), ApiError> {
     let new = NewContainer {
         project_id: body.project_id,
         name: body.name,

@@ -47,8 +47,8 @@ pub fn router() -> OpenApiRouter<AppState> {
 #[derive(Debug, ToSchema)]
 #[allow(dead_code)] // documentation only
 pub struct UploadForm {
-    /// The file, with its name and content type.
-    #[schema(value_type = String, format = Binary)]
+    /// The file, with its name and content type; an empty one is refused.
+    #[schema(value_type = String, format = Binary, min_length = 1)]
     file: Vec<u8>,
     /// The database id of one of my filedb or filerepository nodes.
     node_id: i64,

@@ -16,7 +16,7 @@ use crate::runtime::function_json;
 use crate::state::AppState;
 
 /// The longest request a person may type.
-const USER_MESSAGE_MAX: usize = 4_000;
+pub const USER_MESSAGE_MAX: usize = 4_000;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(generate_function_json))

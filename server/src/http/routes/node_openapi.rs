@@ -31,8 +31,9 @@ use utoipa::openapi::path::OperationBuilder;
 use utoipa::openapi::schema::{ObjectBuilder, Schema, Type};
 use utoipa::openapi::{Ref, RefOr};
 
-use crate::canvas::nodes::Served;
+use crate::canvas::nodes::{self, Served};
 use crate::http::error_response::ErrorBody;
+use crate::http::openapi_fields::find_property;
 use crate::http::operation::{
     Schemas, add, all_of, array, error, id_param, int64, json_body, json_response, op, schema_ref,
 };
@@ -47,6 +48,10 @@ pub fn shared_schemas() -> Vec<(String, RefOr<Schema>)> {
     add::<NodeUsage>(&mut schemas);
     add::<NodeKind>(&mut schemas);
     schemas.insert("CanvasNode".into(), canvas_node_schema());
+    let rename = ObjectBuilder::new()
+        .property("name", ObjectBuilder::new().schema_type(Type::String))
+        .description(Some("Renames the node"));
+    schemas.insert("NodeRename".into(), RefOr::T(Schema::Object(rename.build())));
     schemas.into_iter().collect()
 }
 
@@ -95,7 +100,7 @@ pub fn telegram_register() -> OperationBuilder {
         .request_body(Some(json_body(schema_ref("TelegramRegisterPayload"))))
         .response("201", json_response("The bot's node", telegram_node()))
         .response("401", error("unauthenticated"))
-        .response("404", error("No such project or container of mine"))
+        .response("404", error("No such project of mine"))
         .response("422", error("project_id is not a non-empty string, or the token is malformed"))
 }
 
@@ -108,7 +113,7 @@ pub fn telegram_create() -> OperationBuilder {
         ))))
         .response("201", json_response("The bot's node", telegram_node()))
         .response("401", error("unauthenticated"))
-        .response("404", error("No such project or container of mine"))
+        .response("404", error("No such project of mine"))
         .response("422", error("A field is invalid"))
 }
 
@@ -156,7 +161,7 @@ impl KindDocs {
                 .request_body(Some(json_body(all_of(schema_ref("NodePlacement"), self.payload()))))
                 .response("201", self.node())
                 .response("401", error("unauthenticated"))
-                .response("404", error("No such project or container of mine"))
+                .response("404", error("No such project of mine"))
                 .response(
                     "422",
                     error("A field is invalid; details name it (and list every problem)"),
@@ -200,18 +205,12 @@ impl KindDocs {
 
     /// `PATCH` (and for functions `PUT`) `{collection}/{id}`.
     pub fn update(&self) -> OperationBuilder {
-        let rename = ObjectBuilder::new()
-            .property("name", ObjectBuilder::new().schema_type(Type::String))
-            .description(Some("Renames the node (1 to 200 characters)"));
         op(
             self.tag(),
             "Update a node: the payload keys sent replace the stored ones, the rest are kept",
         )
         .parameter(id_param("Node id"))
-        .request_body(Some(json_body(all_of(
-            RefOr::T(Schema::Object(rename.build())),
-            self.payload(),
-        ))))
+        .request_body(Some(json_body(all_of(schema_ref("NodeRename"), self.payload()))))
         .response("200", self.node())
         .response("401", error("unauthenticated"))
         .response("404", error("No such node of mine in this collection"))
@@ -245,7 +244,7 @@ impl KindDocs {
             .request_body(Some(json_body(schema_ref("NodeContainerRequest"))))
             .response("200", self.node())
             .response("401", error("unauthenticated"))
-            .response("404", error("No such node or container of mine"))
+            .response("404", error("No such node of mine"))
             .response(
                 "422",
                 error(
@@ -296,9 +295,22 @@ fn kind_schemas(served: Served, schemas: &mut Schemas) -> Option<KindSchemas> {
         }
         NodeKind::Container | NodeKind::Testframe => return None,
     };
+    mark_server_fields(kind, &payload, schemas);
     let node = node_schema_name(kind);
     schemas.insert(node.clone(), node_schema(&served.kinds(), &data));
     Some(KindSchemas { payload, node })
+}
+
+/// What the server decides in a payload (and drops from a request) is
+/// read-only: a client does not send it, and what it sends is not read.
+fn mark_server_fields(kind: NodeKind, payload: &str, schemas: &mut Schemas) {
+    for field in nodes::client_ignored_fields(kind) {
+        match find_property(schemas, payload, field) {
+            Some(RefOr::T(Schema::Object(object))) => object.read_only = Some(true),
+            Some(RefOr::T(Schema::OneOf(one))) => one.read_only = Some(true),
+            _ => {}
+        }
+    }
 }
 
 fn node_schema_name(kind: NodeKind) -> String {

@@ -86,7 +86,7 @@ pub async fn purchase(
     Json(request): Json<PurchaseRequest>,
 ) -> Result<(StatusCode, Json<PaymentStarted>), ApiError> {
     let plan = plan_by_key(&state, &request.plan_key, "plan_key")?;
-    let cycle = BillingCycle::parse(request.billing_cycle.trim())
+    let cycle = BillingCycle::parse(&request.billing_cycle)
         .ok_or_else(|| ApiError::invalid("billing_cycle", MessageCode::BillingCycleInvalid))?;
     let started = payments::buy_plan(&state, user.id, plan, cycle).await?;
     Ok((StatusCode::CREATED, Json(started)))
@@ -129,7 +129,7 @@ pub async fn purchase_credits(
 ) -> Result<(StatusCode, Json<PaymentStarted>), ApiError> {
     let package = state
         .plans
-        .credit_package(request.package_key.trim())
+        .credit_package(&request.package_key)
         .ok_or_else(|| ApiError::invalid("package_key", MessageCode::CreditPackageUnknown))?;
     let order = Order::Credits {
         credits: package.credits,

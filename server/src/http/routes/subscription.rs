@@ -322,7 +322,6 @@ pub async fn check_limit(
 ) -> Result<Json<CheckLimitAnswer>, ApiError> {
     let kind: NodeKind = request
         .node_type
-        .trim()
         .parse()
         .map_err(|_| ApiError::invalid("node_type", MessageCode::NodeTypeUnknown))?;
     let (plan, _) = current_plan::current_plan(&state, user.id).await?;

@@ -48,11 +48,13 @@ pub async fn register(
 ) -> Result<(StatusCode, Json<NodeView>), ApiError> {
     validate_telegram_registration(&body).map_err(|e| ApiError::Problems(vec![e]))?;
     let request: TelegramRegisterPayload = json_input::from_value(body)?;
-    let project_id: i64 = request
-        .project_id
-        .trim()
-        .parse()
-        .map_err(|_| ApiError::invalid("project_id", MessageCode::TelegramProjectIdInvalid))?;
+    // The digits of an id, nothing else (no sign, no spaces), as the document says.
+    let digits = (1..=18).contains(&request.project_id.len())
+        && request.project_id.bytes().all(|b| b.is_ascii_digit());
+    let project_id: i64 = digits
+        .then(|| request.project_id.parse().ok())
+        .flatten()
+        .ok_or_else(|| ApiError::invalid("project_id", MessageCode::TelegramProjectIdInvalid))?;
     validate_telegram_token(&request.bot_token).map_err(|e| ApiError::Problems(vec![e]))?;
     let name = [&request.name, &request.bot_name, &request.bot_username]
         .into_iter()
