@@ -198,6 +198,8 @@ catalogue! {
     AnalyzerInsideContainer => "تحلیل‌گر را نمی‌توان داخل ظرف گذاشت؛ آن را با یک اتصال به ظرف وصل کنید.";
     /// The container named is not a container of the node's project.
     ContainerNotInProject => "ظرف انتخاب‌شده در همین پروژه نیست.";
+    /// The node a field names is none of the user's in this project.
+    NodeNotInProject => "گره انتخاب‌شده در همین پروژه نیست.";
     NodeCannotMoveToContainer => "گره‌های «{type}» را نمی‌توان داخل ظرف گذاشت.";
 
     // ---- Integrations (spec §8) ----

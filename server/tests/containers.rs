@@ -230,7 +230,9 @@ async fn adding_nodes_makes_their_positions_relative() {
             json!({"node_type": "assistant", "node_id": elsewhere}),
             json!({"node_type": "assistant", "node_id": 987654}),
         ] {
-            app.post(&url, Some(token), body).await.assert_error(404, "not_found");
+            app.post(&url, Some(token), body)
+                .await
+                .assert_invalid("node_id", "node_not_in_project");
         }
         // A node that is not a container is no container.
         app.post(

@@ -457,6 +457,10 @@ async fn functions_also_take_put_and_telegram_has_its_own_ways_in() {
         let mut bad_token = register(json!(project.to_string()));
         bad_token["bot_token"] = json!("not a token");
         app.post("/api/telegram/register", Some(token), bad_token).await.assert_invalid("bot_token", "telegram_token_invalid");
+        // A mask stands for a saved token; a new bot has none to keep.
+        let mut masked = register(json!(project.to_string()));
+        masked["bot_token"] = json!(dastyar_core::secrets::mask("123456:ABCdef"));
+        app.post("/api/telegram/register", Some(token), masked).await.assert_invalid("bot_token", "telegram_token_invalid");
         app.post("/api/telegram/register", Some(token), register(json!("999999")))
             .await
             .assert_error(404, "not_found");

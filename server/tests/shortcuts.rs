@@ -293,12 +293,12 @@ async fn shortcuts_reach_nobody_elses_nodes() {
         via_shortcut(&app, &stranger, (Function, their_function), (Assistant, a))
             .await
             .assert_error(404, "not_found");
-        // A node of another project of mine: 404, as POST /edges says.
+        // A node of another project of mine, named in the body: 422 on its field.
         let other = app.create_project(token, "دیگر").await;
         let elsewhere = Canvas::new(&app, user, other).assistant().await;
         via_shortcut(&app, token, (Trigger, c.trigger("سلام").await), (Assistant, elsewhere))
             .await
-            .assert_error(404, "not_found");
+            .assert_invalid("assistant_id", "node_not_in_project");
 
         app.get(&format!("/api/sms/{sms}/connected-assistant"), Some(&stranger))
             .await
@@ -341,7 +341,10 @@ async fn bad_input_to_shortcuts_never_fails_the_server() {
             let response = app.post(&path, Some(token), json!({"assistant_id": bad})).await;
             response.assert_error(422, "invalid_input");
         }
-        app.post(&path, Some(token), json!({"assistant_id": 999_999})).await.assert_error(404, "not_found");
+        // A node the body names that is none of mine in this project: 422 naming the field.
+        app.post(&path, Some(token), json!({"assistant_id": 999_999}))
+            .await
+            .assert_invalid("assistant_id", "node_not_in_project");
         // A node of the wrong kind for the field: 422 naming it.
         let response = app.post(&path, Some(token), json!({"assistant_id": store})).await;
         let details = response.assert_error(422, "invalid_input");

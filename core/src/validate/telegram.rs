@@ -7,7 +7,10 @@ use crate::messages::MessageCode;
 use crate::secrets::is_mask;
 
 /// The Bot API refuses longer tokens outright (providers.md, tdlib).
-const TOKEN_MAX: usize = 80;
+pub const TOKEN_MAX: usize = 80;
+/// A well-formed token as a pattern (ECMA-262 and Python read it alike), for
+/// documents; [`validate_telegram_token`] is the rule itself.
+pub const TOKEN_PATTERN: &str = "^[1-9][0-9]*:[A-Za-z0-9_-]+$";
 
 /// Registration needs a non-empty string `project_id` (spec §5); a number,
 /// null or a missing key is refused rather than coerced.

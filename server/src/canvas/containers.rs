@@ -3,7 +3,6 @@
 //! its children where they stand; an analyzer never goes inside one (it is
 //! connected to one instead).
 
-use dastyar_core::NodeKind;
 use dastyar_core::connect::Refusal;
 use dastyar_core::data::container::{
     ContainerPayload, DEFAULT_CONTAINER_HEIGHT, DEFAULT_CONTAINER_WIDTH,
@@ -13,6 +12,7 @@ use dastyar_core::geometry::{
     DEFAULT_NODE_POSITION, Position, absolute_position, relative_position,
 };
 use dastyar_core::status::CreationStatus;
+use dastyar_core::{MessageCode, NodeKind};
 use serde_json::{Map, json};
 
 use crate::canvas::edges;
@@ -223,8 +223,9 @@ pub async fn add_node(
         (nodes::lock(&mut tx, user_id, id).await?, node)
     };
     let Some(container) = container.filter(is_container) else { return Ok(None) };
+    // The path names the container; the body only refers to a node.
     let Some(node) = node.filter(|n| n.project_id == container.project_id) else {
-        return Ok(None);
+        return Err(ApiError::invalid("node_id", MessageCode::NodeNotInProject));
     };
     if node.kind != kind.as_str() {
         return Err(ApiError::InvalidInput {

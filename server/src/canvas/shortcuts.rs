@@ -41,6 +41,9 @@ pub struct Shortcut {
     pub field: &'static str,
     /// Whether the path's node is the edge's source.
     pub path_is_source: bool,
+    /// Whether the other node is named in the path too (then a missing one
+    /// is a 404, as for the first; named in the body, a 422 on `field`).
+    pub other_in_path: bool,
 }
 
 /// One of the user's nodes of one of `kinds`; 404 otherwise.
@@ -72,8 +75,13 @@ pub async fn connect(
             reason: "a positive id was expected".into(),
         });
     }
-    let other =
-        store::nodes::get(state.db.pool(), user_id, other_id).await?.ok_or(ApiError::NotFound)?;
+    let other = store::nodes::get(state.db.pool(), user_id, other_id)
+        .await?
+        .filter(|other| other.project_id == path.project_id)
+        .ok_or_else(|| match shortcut.other_in_path {
+            true => ApiError::NotFound,
+            false => ApiError::invalid(shortcut.field, MessageCode::NodeNotInProject),
+        })?;
     let other_kind = other.kind().map_err(ApiError::internal)?;
     if !shortcut.other_kinds.contains(&other_kind) {
         let wanted: Vec<&str> = shortcut.other_kinds.iter().map(|k| k.as_str()).collect();

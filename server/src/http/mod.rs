@@ -10,6 +10,7 @@ pub mod error_response;
 pub mod extract;
 pub mod openapi;
 pub mod openapi_catalogue;
+pub mod openapi_event_streams;
 pub mod openapi_fields;
 pub mod openapi_links;
 pub mod openapi_rules;
@@ -37,6 +38,7 @@ pub fn api(catalogue: &Catalogue) -> (Router<AppState>, utoipa::openapi::OpenApi
     openapi_fields::add(&mut doc);
     openapi_catalogue::add(&mut doc, catalogue);
     openapi_rules::add(&mut doc);
+    openapi_event_streams::add(&mut doc);
     openapi_links::add(&mut doc);
     let router = router
         .fallback(routes::not_found)

@@ -1,10 +1,12 @@
 //! The plans and credit packages in force, said in the document: the keys a
 //! purchase or a downgrade takes are the catalogue's (`plans.json`, or the
-//! one built in), and a custom amount of credits is within its range.
+//! one built in), a custom amount of credits is within its range, and a
+//! billing cycle is one the catalogue prices.
 
-use utoipa::openapi::OpenApi;
+use serde_json::json;
+use utoipa::openapi::{OpenApi, RefOr};
 
-use super::openapi_fields::{edit, enumeration, refer};
+use super::openapi_fields::{edit, enumeration, find_property, refer};
 use crate::billing::catalogue::Catalogue;
 
 /// Fields naming a plan of the catalogue.
@@ -28,6 +30,15 @@ pub fn add(doc: &mut OpenApi, catalogue: &Catalogue) {
         refer(schemas, schema, field, "PlanKey");
     }
     refer(schemas, "PurchaseCreditsRequest", "package_key", "CreditPackageKey");
+    refer(schemas, "PurchaseRequest", "billing_cycle", "BillingCycle");
+    // Left out or null: the current subscription's cycle (else monthly).
+    *find_property(schemas, "CleanupNodesRequest", "billing_cycle")
+        .expect("cleanup-nodes has a billing_cycle") = RefOr::T(
+        serde_json::from_value(json!({"anyOf": [
+            {"$ref": "#/components/schemas/BillingCycle"}, {"type": "null"}
+        ]}))
+        .expect("an optional billing cycle"),
+    );
     let custom = catalogue.custom_credits();
     edit(schemas, "PurchaseCustomCreditsRequest", "credit_amount", |amount| {
         amount.minimum = Some(custom.min_credits.into());
@@ -40,6 +51,7 @@ mod tests {
     use serde_json::json;
 
     use super::*;
+    use crate::billing::catalogue::BillingCycle;
 
     #[test]
     fn the_keys_are_the_catalogues() {
@@ -57,5 +69,12 @@ mod tests {
             Catalogue::builtin().custom_credits().min_credits,
             "{amount}"
         );
+        let cycles: Vec<&str> = BillingCycle::ALL.iter().map(|c| c.as_str()).collect();
+        assert_eq!(schemas["BillingCycle"]["enum"], json!(cycles));
+        let cycle = &schemas["PurchaseRequest"]["properties"]["billing_cycle"];
+        assert_eq!(cycle["$ref"], "#/components/schemas/BillingCycle", "{cycle}");
+        let optional = &schemas["CleanupNodesRequest"]["properties"]["billing_cycle"]["anyOf"];
+        assert_eq!(optional[0]["$ref"], "#/components/schemas/BillingCycle", "{optional}");
+        assert_eq!(optional[1]["type"], "null", "{optional}");
     }
 }

@@ -1,19 +1,23 @@
 //! What the server requires of particular fields, said on those fields: the
 //! names and messages it trims and requires (some character that is not
 //! white space, within their longest length), the texts it only bounds, the
-//! node kinds and time zones it knows by name, a function's tool name and a
-//! Telegram registration's project id. The plans and packages in force are said by
-//! `openapi_catalogue`.
+//! node kinds and time zones it knows by name, a function's tool name, a
+//! Telegram registration's project id and bot token, an `Idempotency-Key`,
+//! and the part names of a multipart upload. The plans, packages and billing
+//! cycles are said by `openapi_catalogue`.
 
 use dastyar_core::NodeKind;
 use dastyar_core::schedule::timezone_names;
 use dastyar_core::validate::function_schema;
 use dastyar_core::validate::node::MAX_NAME_CHARS;
+use dastyar_core::validate::telegram;
 use serde_json::json;
 use utoipa::openapi::schema::{Object, Schema};
 use utoipa::openapi::{OpenApi, Ref, RefOr};
 
 use crate::canvas::containers;
+use crate::http::common_responses::operations;
+use crate::http::extract::idempotency_key;
 use crate::http::operation::Schemas;
 use crate::http::routes::function_json::USER_MESSAGE_MAX;
 use crate::names::{CATEGORY_MAX, PROJECT_NAME_MAX, USER_NAME_MAX};
@@ -67,6 +71,9 @@ const TIME_ZONES: &[(&str, &str)] = &[("SchedulerPayload", "timezone")];
 
 /// A registration's project id: the digits of a project's id, as a text.
 const PROJECT_ID_TEXT: &str = "^[0-9]{1,18}$";
+
+/// A multipart part's name: no control character but the tab.
+const PART_NAME: &str = "^[^\\u0000-\\u0008\\u000A-\\u001F\\u007F]*$";
 
 /// The pattern of a text with some character that is not white space (and
 /// no U+0000, as everywhere).
@@ -124,6 +131,43 @@ pub fn add(doc: &mut OpenApi) {
     edit(schemas, "TelegramRegisterPayload", "project_id", |text| {
         text.pattern = Some(PROJECT_ID_TEXT.to_owned());
     });
+    // A new bot needs its token (a mask stands for a saved one; there is none yet).
+    edit(schemas, "TelegramRegisterPayload", "bot_token", |text| {
+        text.pattern = Some(telegram::TOKEN_PATTERN.to_owned());
+        text.max_length = Some(telegram::TOKEN_MAX);
+    });
+    require(schemas, "TelegramRegisterPayload", "bot_token");
+    // Each part's name is a header parameter (RFC 7578): no control character.
+    if let Some(RefOr::T(Schema::Object(form))) = schemas.get_mut("UploadForm") {
+        form.property_names = Some(Box::new(
+            serde_json::from_value(json!({"type": "string", "pattern": PART_NAME}))
+                .expect("a part name schema"),
+        ));
+    }
+    for item in doc.paths.paths.values_mut() {
+        for operation in operations(item) {
+            for parameter in operation.parameters.iter_mut().flatten() {
+                if let RefOr::T(parameter) = parameter
+                    && parameter.name.eq_ignore_ascii_case(idempotency_key::HEADER)
+                    && let Some(RefOr::T(Schema::Object(key))) = parameter.schema.as_mut()
+                {
+                    key.pattern = Some(idempotency_key::pattern());
+                }
+            }
+        }
+    }
+}
+
+/// Adds `field` to what `schema` requires.
+fn require(schemas: &mut Schemas, schema: &str, field: &str) {
+    match schemas.get_mut(schema) {
+        Some(RefOr::T(Schema::Object(object))) => {
+            if !object.required.iter().any(|f| f == field) {
+                object.required.push(field.to_owned());
+            }
+        }
+        _ => panic!("the document has no plain schema {schema}"),
+    }
 }
 
 pub(super) fn enumeration(values: &[&str], description: &str) -> RefOr<Schema> {
@@ -210,5 +254,18 @@ mod tests {
         assert!(kinds.contains(&json!("assistant")) && !kinds.contains(&json!("testframe")));
         let zones = schemas["TimeZone"]["enum"].as_array().unwrap();
         assert!(zones.contains(&json!("Asia/Tehran")), "{}", zones.len());
+        let bot = &schemas["TelegramRegisterPayload"];
+        assert!(bot["required"].as_array().unwrap().contains(&json!("bot_token")), "{bot}");
+        assert_eq!(bot["properties"]["bot_token"]["pattern"], telegram::TOKEN_PATTERN);
+        let parts = &schemas["UploadForm"]["propertyNames"]["pattern"];
+        assert_eq!(parts, PART_NAME);
+        let send = &text["paths"]["/api/playground/conversations/{id}/messages"]["post"];
+        let key = send["parameters"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|p| p["name"] == "Idempotency-Key")
+            .unwrap();
+        assert_eq!(key["schema"]["pattern"], "^[!-~]{1,200}$", "{key}");
     }
 }

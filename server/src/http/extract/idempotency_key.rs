@@ -11,6 +11,12 @@ use crate::error::ApiError;
 pub const HEADER: &str = "idempotency-key";
 const MAX_LEN: usize = 200;
 
+/// The key's rule as a pattern, for the document: 1 to 200 printable ASCII
+/// characters, no space.
+pub fn pattern() -> String {
+    format!("^[!-~]{{1,{MAX_LEN}}}$")
+}
+
 /// The client's key, or a fresh one when it sent none (then a retry is a
 /// new request, as the client asked for nothing else).
 #[derive(Debug, Clone, PartialEq, Eq)]

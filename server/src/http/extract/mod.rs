@@ -3,7 +3,7 @@
 //! string, the signed-in user and the idempotency key.
 
 mod auth_user;
-mod idempotency_key;
+pub mod idempotency_key;
 mod json;
 mod path;
 mod query;

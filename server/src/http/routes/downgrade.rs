@@ -102,7 +102,7 @@ pub async fn cleanup_nodes(
     if current.key == target.key {
         return Err(ApiError::Conflict(MessageCode::AlreadyOnPlan));
     }
-    let cycle = match request.billing_cycle.as_deref().map(str::trim) {
+    let cycle = match request.billing_cycle.as_deref() {
         Some(text) => BillingCycle::parse(text)
             .ok_or_else(|| ApiError::invalid("billing_cycle", MessageCode::BillingCycleInvalid))?,
         None => subscription.as_ref().map_or(BillingCycle::Monthly, |s| s.billing_cycle()),

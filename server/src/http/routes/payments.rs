@@ -220,7 +220,7 @@ pub struct ZarinpalReturn {
 /// browser goes on to the result page, which reads the payment.
 #[utoipa::path(get, path = "/subscription/zarinpal/callback", tag = "subscription",
     params(
-        ("Authority" = String, Query, description = "Zarinpal's id for the payment"),
+        ("Authority" = Option<String>, Query, description = "Zarinpal's id for the payment; without it, or for one never issued, the browser goes to ?status=unknown"),
         ("Status" = Option<String>, Query, description = "OK or NOK (informational only)"),
     ),
     responses(

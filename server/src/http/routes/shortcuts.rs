@@ -197,7 +197,7 @@ const fn shortcut(
     field: &'static str,
     path_is_source: bool,
 ) -> Shortcut {
-    Shortcut { path_kinds, other_kinds, field, path_is_source }
+    Shortcut { path_kinds, other_kinds, field, path_is_source, other_in_path: false }
 }
 
 type Created = Result<(StatusCode, Json<CanvasEdge>), ApiError>;
@@ -305,7 +305,10 @@ pub async fn function_to_assistant(
     user: AuthUser,
     Path((id, assistant_id)): Path<(i64, i64)>,
 ) -> Created {
-    let s = shortcut(FUNCTION, ASSISTANT_KINDS, "assistant_id", true);
+    let s = Shortcut {
+        other_in_path: true,
+        ..shortcut(FUNCTION, ASSISTANT_KINDS, "assistant_id", true)
+    };
     draw(&state, &user, s, id, assistant_id, None).await
 }
 

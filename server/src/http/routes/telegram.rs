@@ -7,6 +7,7 @@ use axum::http::StatusCode;
 use dastyar_core::NodeKind;
 use dastyar_core::data::telegram::TelegramRegisterPayload;
 use dastyar_core::messages::MessageCode;
+use dastyar_core::secrets::is_mask;
 use dastyar_core::validate::telegram::{validate_telegram_registration, validate_telegram_token};
 use serde_json::{Value, json};
 use utoipa::openapi::path::HttpMethod;
@@ -56,6 +57,10 @@ pub async fn register(
         .flatten()
         .ok_or_else(|| ApiError::invalid("project_id", MessageCode::TelegramProjectIdInvalid))?;
     validate_telegram_token(&request.bot_token).map_err(|e| ApiError::Problems(vec![e]))?;
+    // A mask stands for a saved token, and a new bot has none.
+    if is_mask(&request.bot_token) {
+        return Err(ApiError::invalid("bot_token", MessageCode::TelegramTokenInvalid));
+    }
     let name = [&request.name, &request.bot_name, &request.bot_username]
         .into_iter()
         .map(|n| n.trim())
