@@ -50,7 +50,10 @@ async fn main() {
     let token = api.register().await;
 
     println!("dastyar abuse benchmark: SQLite, pid {}", server.pid());
-    println!("{:<52} {:>10} {:>10} {:>10}", "phase", "p50 ms", "p99 ms", "RSS MiB");
+    println!(
+        "{:<52} {:>10} {:>10} {:>10} {:>10} {:>10}",
+        "phase", "p50 ms", "p99 ms", "RSS MiB", "anon MiB", "file MiB"
+    );
     row(&server, "idle", None);
 
     // 0. A project at its fields' limits, read twenty times.
@@ -185,16 +188,20 @@ fn mib(server: &Server, field: &str) -> f64 {
     server.status_kib(field) / 1024.0
 }
 
+/// A phase's latencies (if timed) and the server's memory after it: all of
+/// it, what the process allocated (anonymous), and the mapped binary and
+/// libraries it touched (file).
 fn row(server: &Server, phase: &str, timings: Option<&Timings>) {
-    let rss = mib(server, "VmRSS:");
-    match timings {
-        None => println!("{phase:<52} {:>10} {:>10} {rss:>10.1}", "-", "-"),
-        Some(t) => println!(
-            "{phase:<52} {:>10.2} {:>10.2} {rss:>10.1}",
-            t.percentile(0.5),
-            t.percentile(0.99)
-        ),
-    }
+    let (p50, p99) = match timings {
+        Some(t) => (format!("{:.2}", t.percentile(0.5)), format!("{:.2}", t.percentile(0.99))),
+        None => ("-".to_owned(), "-".to_owned()),
+    };
+    println!(
+        "{phase:<52} {p50:>10} {p99:>10} {:>10.1} {:>10.1} {:>10.1}",
+        mib(server, "VmRSS:"),
+        mib(server, "RssAnon:"),
+        mib(server, "RssFile:")
+    );
 }
 
 async fn post_status(http: &Http, url: &str, body: String) -> u16 {

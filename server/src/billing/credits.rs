@@ -38,11 +38,14 @@ pub async fn balance(state: &AppState, user_id: i64) -> Result<i64, sqlx::Error>
         Some(s) => subscription_grant_key(s.id, timestamp::whole_months(&s.started_at, &now)),
         None => free_grant_key(user_id, &now),
     };
-    // Every answer asks for the balance: the allowance is looked for first,
-    // so only the month's first request writes (a write queues behind others).
-    if !credits::has_key(&state.db, &key).await? {
-        grant(state.db.pool(), user_id, plan, &key).await?;
+    // Every answer asks for the balance: the allowance is looked for in the
+    // same read, so only the month's first request writes (a write queues
+    // behind others).
+    let (balance, granted) = credits::balance_and_has_key(&state.db, user_id, &key).await?;
+    if granted {
+        return Ok(balance);
     }
+    grant(state.db.pool(), user_id, plan, &key).await?;
     credits::balance(&state.db, user_id).await
 }
 

@@ -60,13 +60,23 @@ pub async fn append<'c, E: Executor<'c, Database = Any>>(
     Ok(done.rows_affected() == 1)
 }
 
-/// Whether an entry with `key` exists (a read, so asking often costs no write).
-pub async fn has_key(db: &Db, key: &str) -> Result<bool, sqlx::Error> {
-    let found: Option<(i64,)> = sqlx::query_as("SELECT id FROM credit_ledger WHERE entry_key = $1")
-        .bind(key)
-        .fetch_optional(db.pool())
-        .await?;
-    Ok(found.is_some())
+/// The user's balance, and whether one of their entries has `key`: one
+/// read where a request would otherwise make two.
+pub async fn balance_and_has_key(
+    db: &Db,
+    user_id: i64,
+    key: &str,
+) -> Result<(i64, bool), sqlx::Error> {
+    let (sum, has): (i64, i64) = sqlx::query_as(
+        "SELECT CAST(COALESCE(SUM(amount), 0) AS BIGINT),
+                CAST(COALESCE(MAX(CASE WHEN entry_key = $2 THEN 1 ELSE 0 END), 0) AS BIGINT)
+         FROM credit_ledger WHERE user_id = $1",
+    )
+    .bind(user_id)
+    .bind(key)
+    .fetch_one(db.pool())
+    .await?;
+    Ok((sum, has == 1))
 }
 
 /// The user's balance: the sum of their entries.
