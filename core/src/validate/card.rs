@@ -5,6 +5,11 @@ use super::FieldError;
 use crate::digits::ascii_digits;
 use crate::messages::MessageCode;
 
+/// A card number as a pattern, for documents (ECMA-262 and Python read it
+/// alike): 16 ASCII, Persian or Arabic-Indic digits among spaces and dashes.
+/// [`card_last_four`] is the rule itself.
+pub const CARD_NUMBER_PATTERN: &str = "^[ -]*([0-9\\u06F0-\\u06F9\\u0660-\\u0669][ -]*){16}$";
+
 /// The card's last four digits, or `card_number_invalid`.
 pub fn card_last_four(card_number: &str) -> Result<String, FieldError> {
     let digits: String =

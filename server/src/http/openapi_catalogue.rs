@@ -1,6 +1,6 @@
 //! The plans and credit packages in force, said in the document: the keys a
-//! purchase or a downgrade takes are the catalogue's (`plans.json`, or the
-//! one built in), a custom amount of credits is within its range, and a
+//! purchase (a plan for sale) or a downgrade takes are the catalogue's
+//! (`plans.json`, or the one built in), a custom amount of credits is within its range, and a
 //! billing cycle is one the catalogue prices.
 
 use serde_json::json;
@@ -9,12 +9,9 @@ use utoipa::openapi::{OpenApi, RefOr};
 use super::openapi_fields::{edit, enumeration, find_property, refer};
 use crate::billing::catalogue::Catalogue;
 
-/// Fields naming a plan of the catalogue.
-const PLAN_KEYS: &[(&str, &str)] = &[
-    ("PurchaseRequest", "plan_key"),
-    ("AnalyzeDowngradeRequest", "target_plan_key"),
-    ("CleanupNodesRequest", "target_plan_key"),
-];
+/// Fields naming a plan of the catalogue (a purchase names one for sale).
+const PLAN_KEYS: &[(&str, &str)] =
+    &[("AnalyzeDowngradeRequest", "target_plan_key"), ("CleanupNodesRequest", "target_plan_key")];
 
 /// Writes the catalogue's keys and range into the components of `doc`.
 pub fn add(doc: &mut OpenApi, catalogue: &Catalogue) {
@@ -26,9 +23,19 @@ pub fn add(doc: &mut OpenApi, catalogue: &Catalogue) {
         "CreditPackageKey".into(),
         enumeration(&packages, "A credit package of the catalogue in force"),
     );
+    let for_sale: Vec<&str> =
+        catalogue.plans().iter().filter(|p| !p.is_free()).map(|p| p.key.as_str()).collect();
+    schemas.insert(
+        "PlanForSaleKey".into(),
+        enumeration(
+            &for_sale,
+            "A plan of the catalogue in force that is bought (not the free one)",
+        ),
+    );
     for &(schema, field) in PLAN_KEYS {
         refer(schemas, schema, field, "PlanKey");
     }
+    refer(schemas, "PurchaseRequest", "plan_key", "PlanForSaleKey");
     refer(schemas, "PurchaseCreditsRequest", "package_key", "CreditPackageKey");
     refer(schemas, "PurchaseRequest", "billing_cycle", "BillingCycle");
     // Left out or null: the current subscription's cycle (else monthly).
@@ -61,8 +68,16 @@ mod tests {
         let plans: Vec<&str> =
             Catalogue::builtin().plans().iter().map(|p| p.key.as_str()).collect();
         assert_eq!(schemas["PlanKey"]["enum"], json!(plans));
-        let plan = &schemas["PurchaseRequest"]["properties"]["plan_key"];
+        let plan = &schemas["AnalyzeDowngradeRequest"]["properties"]["target_plan_key"];
         assert_eq!(plan["$ref"], "#/components/schemas/PlanKey", "{plan}");
+        let bought = &schemas["PurchaseRequest"]["properties"]["plan_key"];
+        assert_eq!(bought["$ref"], "#/components/schemas/PlanForSaleKey", "{bought}");
+        let for_sale = schemas["PlanForSaleKey"]["enum"].as_array().unwrap();
+        let free = Catalogue::builtin().free_plan().key.clone();
+        assert!(
+            !for_sale.contains(&json!(free)) && for_sale.len() + 1 == plans.len(),
+            "{for_sale:?}"
+        );
         let amount = &schemas["PurchaseCustomCreditsRequest"]["properties"]["credit_amount"];
         assert_eq!(
             amount["minimum"],

@@ -2,17 +2,18 @@
 //! names and messages it trims and requires (some character that is not
 //! white space, within their longest length), the texts it only bounds, the
 //! node kinds and time zones it knows by name, a function's tool name, a
-//! Telegram registration's project id and bot token, an `Idempotency-Key`,
-//! and the part names of a multipart upload. The plans, packages and billing
+//! Telegram registration's project id and bot token, a card number, the
+//! nodes a downgrade deletes (each once), an `Idempotency-Key`, and the part
+//! names of a multipart upload. The plans, packages and billing
 //! cycles are said by `openapi_catalogue`.
 
 use dastyar_core::NodeKind;
 use dastyar_core::schedule::timezone_names;
 use dastyar_core::validate::function_schema;
 use dastyar_core::validate::node::MAX_NAME_CHARS;
-use dastyar_core::validate::telegram;
+use dastyar_core::validate::{card, telegram};
 use serde_json::json;
-use utoipa::openapi::schema::{Object, Schema};
+use utoipa::openapi::schema::{ArrayItems, Object, Schema};
 use utoipa::openapi::{OpenApi, Ref, RefOr};
 
 use crate::canvas::containers;
@@ -137,6 +138,21 @@ pub fn add(doc: &mut OpenApi) {
         text.max_length = Some(telegram::TOKEN_MAX);
     });
     require(schemas, "TelegramRegisterPayload", "bot_token");
+    edit(schemas, "MockConfirmRequest", "card_number", |text| {
+        text.pattern = Some(card::CARD_NUMBER_PATTERN.to_owned());
+    });
+    // Database ids, each once.
+    match property(schemas, "CleanupNodesRequest", "nodes_to_delete") {
+        RefOr::T(Schema::Array(ids)) => {
+            ids.unique_items = true;
+            if let ArrayItems::RefOrSchema(item) = &mut ids.items
+                && let RefOr::T(Schema::Object(id)) = item.as_mut()
+            {
+                id.minimum = Some(1.into());
+            }
+        }
+        _ => panic!("CleanupNodesRequest.nodes_to_delete is no array"),
+    }
     // Each part's name is a header parameter (RFC 7578): no control character.
     if let Some(RefOr::T(Schema::Object(form))) = schemas.get_mut("UploadForm") {
         form.property_names = Some(Box::new(
@@ -267,5 +283,10 @@ mod tests {
             .find(|p| p["name"] == "Idempotency-Key")
             .unwrap();
         assert_eq!(key["schema"]["pattern"], "^[!-~]{1,200}$", "{key}");
+        let card = &schemas["MockConfirmRequest"]["properties"]["card_number"];
+        assert_eq!(card["pattern"], card::CARD_NUMBER_PATTERN, "{card}");
+        let deleted = &schemas["CleanupNodesRequest"]["properties"]["nodes_to_delete"];
+        assert_eq!(deleted["uniqueItems"], true, "{deleted}");
+        assert_eq!(deleted["items"]["minimum"], 1, "{deleted}");
     }
 }
