@@ -8,12 +8,33 @@ use tracing_subscriber::EnvFilter;
 
 // glibc's malloc keeps what a burst of argon2 hashes (19 MiB each, on
 // whichever blocking thread ran them) used, one arena per thread, for good;
-// mimalloc returns large freed blocks to the system within milliseconds.
+// mimalloc returns freed blocks to the system within milliseconds (built
+// without huge pages: see `without_huge_pages`).
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
-#[tokio::main]
-async fn main() -> ExitCode {
+fn main() -> ExitCode {
+    without_huge_pages();
+    tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .expect("the async runtime starts")
+        .block_on(run())
+}
+
+/// Keeps the kernel from backing this process with transparent huge pages,
+/// where the system gives them to every process (`always`): a burst's
+/// freed memory in a 2 MiB page that is still partly used is never handed
+/// back. Set before the runtime's threads allocate anything.
+fn without_huge_pages() {
+    #[cfg(target_os = "linux")]
+    // SAFETY: PR_SET_THP_DISABLE takes plain integers and touches no memory of ours.
+    unsafe {
+        libc::prctl(libc::PR_SET_THP_DISABLE, 1, 0, 0, 0);
+    }
+}
+
+async fn run() -> ExitCode {
     let cli = Cli::parse();
     tracing_subscriber::fmt()
         .with_env_filter(
