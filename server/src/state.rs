@@ -14,6 +14,7 @@ use crate::config::Config;
 use crate::db::Db;
 use crate::providers::llm::LlmProvider;
 use crate::rate_limits::RateLimits;
+use crate::runtime::message_writer::MessageWriter;
 use crate::runtime::outbound::OutboundClient;
 use crate::secrets::SecretBox;
 use crate::secrets::node_secrets;
@@ -38,6 +39,8 @@ pub struct AppState {
     pub llm: Arc<LlmProvider>,
     /// Calls to addresses people configure (request tools), kept off internal networks.
     pub outbound: OutboundClient,
+    /// Stores what people say in conversations, many in one commit.
+    pub messages: Arc<MessageWriter>,
 }
 
 impl AppState {
@@ -69,6 +72,7 @@ impl AppState {
             http: reqwest::Client::new(),
             llm: Arc::new(LlmProvider::from_settings(&config.providers.llm)),
             outbound: OutboundClient::new(config.allow_private_network),
+            messages: Arc::default(),
             config: Arc::new(config),
         }
     }

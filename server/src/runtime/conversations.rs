@@ -212,9 +212,14 @@ async fn ready(
     id: i64,
 ) -> Result<(ConversationRow, AssistantSetup), ApiError> {
     let row = store::get(&state.db, user_id, id).await?.ok_or(ApiError::NotFound)?;
-    let setup = AssistantSetup::load(state, user_id, row.assistant_node_id).await?;
+    // Read side by side; refused in this order all the same.
+    let (setup, credits) = tokio::join!(
+        AssistantSetup::load(state, user_id, row.assistant_node_id),
+        usage::require_credits(state, user_id)
+    );
+    let setup = setup?;
     state.llm.client().map_err(|e| e.to_api_error(setup.model()))?;
-    usage::require_credits(state, user_id).await?;
+    credits?;
     Ok((row, setup))
 }
 

@@ -6,6 +6,7 @@ pub mod assistant_setup;
 pub mod conversations;
 pub mod function_json;
 pub mod history;
+pub mod message_writer;
 pub mod outbound;
 pub mod request_by_hand;
 pub mod request_tool;

@@ -28,7 +28,7 @@ use crate::runtime::turn_event::{PendingCall, TokenUsage, ToolKind, TurnEvent, T
 use crate::secrets::node_secrets;
 use crate::state::AppState;
 use crate::store::conversations::{
-    self as store, ConversationRow, MessageRow, NewMessage, Role, Said,
+    self as store, ConversationRow, MessageRow, NewMessage, Role, Said, Saying,
 };
 
 /// How many model calls one turn may make: each tool round is one.
@@ -186,16 +186,15 @@ impl Turn {
         let mut rows =
             store::messages(db, self.conversation_id).await.map_err(|e| (e.into(), Claimed::No))?;
         rows.push(MessageRow::unsaved(self.conversation_id, Role::User, &text));
-        let message = NewMessage {
-            content: &text,
-            client_key: client_key.as_deref(),
-            ..NewMessage::default()
+        let saying = Saying {
+            conversation_id: self.conversation_id,
+            lease: LEASE,
+            content: text,
+            client_key,
         };
-        let (said, first_call) = tokio::join!(
-            store::claim_and_say(db, self.conversation_id, LEASE, &message),
-            self.call_model_on(&rows)
-        );
-        let stored = match said.map_err(|e| (e.into(), Claimed::No))? {
+        let (said, first_call) =
+            tokio::join!(self.state.messages.say(db, saying), self.call_model_on(&rows));
+        let stored = match said.map_err(|e| (e, Claimed::No))? {
             Said::Stored(id) => id,
             // The same key in a race with itself: the other request answers.
             Said::Busy | Said::Duplicate => {

@@ -221,7 +221,7 @@ async fn claim_with<'c, E: Executor<'c, Database = Any>>(
     Ok(done.rows_affected() == 1)
 }
 
-/// What [`claim_and_say`] came to.
+/// What [`claim_and_say_all`] came to for one turn.
 #[derive(Debug)]
 pub enum Said {
     /// Claimed, and the person's turn stored under this id.
@@ -232,23 +232,52 @@ pub enum Said {
     Duplicate,
 }
 
-/// Claims the conversation and stores the person's turn in one transaction:
-/// one write, where two would queue twice behind other writers.
-pub async fn claim_and_say(
-    db: &Db,
-    id: i64,
-    lease: Duration,
-    message: &NewMessage<'_>,
-) -> Result<Said, sqlx::Error> {
+/// A person's turn to store in a conversation, claiming it for `lease`.
+#[derive(Debug, Clone)]
+pub struct Saying {
+    pub conversation_id: i64,
+    pub lease: Duration,
+    pub content: String,
+    pub client_key: Option<String>,
+}
+
+/// Claims each conversation and stores each person's turn, all in one
+/// transaction: one commit (and one wait for the disk) where each would
+/// queue behind the others. Each is decided as if alone: a turn whose
+/// conversation is busy, or whose key was used, changes nothing.
+pub async fn claim_and_say_all(db: &Db, sayings: &[Saying]) -> Result<Vec<Said>, sqlx::Error> {
     let mut tx = Tx::begin(db).await?;
-    if !claim_with(tx.conn(), id, lease).await? {
-        return Ok(Said::Busy);
+    let mut said = Vec::with_capacity(sayings.len());
+    for saying in sayings {
+        // Only a key can make the insert a no-op after the claim; the claim
+        // is then undone.
+        let keyed = saying.client_key.is_some();
+        if keyed {
+            sqlx::query("SAVEPOINT saying").execute(tx.conn()).await?;
+        }
+        let outcome = if !claim_with(tx.conn(), saying.conversation_id, saying.lease).await? {
+            Said::Busy
+        } else {
+            let message = NewMessage {
+                content: &saying.content,
+                client_key: saying.client_key.as_deref(),
+                ..NewMessage::default()
+            };
+            match append(tx.conn(), saying.conversation_id, Role::User, &message).await? {
+                Some(row) => Said::Stored(row.id),
+                None => Said::Duplicate,
+            }
+        };
+        if keyed {
+            if matches!(outcome, Said::Duplicate) {
+                sqlx::query("ROLLBACK TO SAVEPOINT saying").execute(tx.conn()).await?;
+            }
+            sqlx::query("RELEASE SAVEPOINT saying").execute(tx.conn()).await?;
+        }
+        said.push(outcome);
     }
-    let Some(row) = append(tx.conn(), id, Role::User, message).await? else {
-        return Ok(Said::Duplicate);
-    };
     tx.commit().await?;
-    Ok(Said::Stored(row.id))
+    Ok(said)
 }
 
 /// Frees the conversation after an answer, and names it after its first words.
