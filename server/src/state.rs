@@ -16,6 +16,7 @@ use crate::providers::llm::LlmProvider;
 use crate::rate_limits::RateLimits;
 use crate::runtime::message_writer::MessageWriter;
 use crate::runtime::outbound::OutboundClient;
+use crate::runtime::turn;
 use crate::secrets::SecretBox;
 use crate::secrets::node_secrets;
 use crate::secrets::secret_box::KeyError;
@@ -72,7 +73,7 @@ impl AppState {
             http: reqwest::Client::new(),
             llm: Arc::new(LlmProvider::from_settings(&config.providers.llm)),
             outbound: OutboundClient::new(config.allow_private_network),
-            messages: Arc::default(),
+            messages: Arc::new(MessageWriter::new(turn::LEASE)),
             config: Arc::new(config),
         }
     }

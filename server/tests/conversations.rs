@@ -564,41 +564,51 @@ async fn messages_said_together_are_stored_in_one_commit_each_as_if_alone() {
     use dastyar_server::store::conversations::{self as store, Said, Saying};
     for_each_backend(|app| async move {
         let s = scene(&app, "batch@example.com").await;
-        let (first, second) = (start(&app, &s).await, start(&app, &s).await);
+        let (first, second, third) =
+            (start(&app, &s).await, start(&app, &s).await, start(&app, &s).await);
         let db = &app.state.db;
         let saying = |conversation_id, content: &str, key: Option<&str>| Saying {
             conversation_id,
-            lease: Duration::from_secs(600),
             content: content.to_owned(),
             client_key: key.map(str::to_owned),
         };
+        let lease = Duration::from_secs(600);
         // One stored with a key, then freed: its key is used from now on.
-        let said =
-            store::claim_and_say_all(db, &[saying(second, "پیش", Some("k1"))]).await.unwrap();
+        let said = store::claim_and_say_all(db, lease, &[saying(second, "پیش", Some("k1"))])
+            .await
+            .unwrap();
         assert!(matches!(said[..], [Said::Stored(_)]), "{said:?}");
         store::release(db, second, None).await.unwrap();
+        // One answered elsewhere meanwhile.
+        assert!(store::claim(db, third, lease).await.unwrap());
 
         let said = store::claim_and_say_all(
             db,
+            lease,
             &[
                 saying(first, "یک", None),
                 // The same conversation again: the first claimed it.
                 saying(first, "دو", None),
                 // A key used already: nothing stored, and the claim undone.
                 saying(second, "سه", Some("k1")),
+                saying(third, "چهار", None),
             ],
         )
         .await
         .unwrap();
-        assert!(matches!(said[..], [Said::Stored(_), Said::Busy, Said::Duplicate]), "{said:?}");
+        assert!(
+            matches!(said[..], [Said::Stored(_), Said::Busy, Said::Duplicate, Said::Busy]),
+            "{said:?}"
+        );
         let contents = |rows: Vec<store::MessageRow>| -> Vec<String> {
             rows.into_iter().map(|r| r.content).collect()
         };
         assert_eq!(contents(store::messages(db, first).await.unwrap()), ["یک"]);
         assert_eq!(contents(store::messages(db, second).await.unwrap()), ["پیش"]);
+        assert!(store::messages(db, third).await.unwrap().is_empty());
         // The first is held for its answer; the second is free.
-        assert!(!store::claim(db, first, Duration::from_secs(600)).await.unwrap());
-        assert!(store::claim(db, second, Duration::from_secs(600)).await.unwrap());
+        assert!(!store::claim(db, first, lease).await.unwrap());
+        assert!(store::claim(db, second, lease).await.unwrap());
     })
     .await;
 }

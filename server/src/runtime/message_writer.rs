@@ -6,6 +6,7 @@
 //! written by the next one, in one transaction, each decided as if alone.
 
 use std::sync::OnceLock;
+use std::time::Duration;
 
 use tokio::sync::{mpsc, oneshot};
 
@@ -21,18 +22,25 @@ const QUEUE: usize = 1024;
 type Reply = oneshot::Sender<Result<Said, String>>;
 
 /// The writer's queue; its task starts with the first message.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct MessageWriter {
+    /// How long a claim holds a conversation.
+    lease: Duration,
     queue: OnceLock<mpsc::Sender<(Saying, Reply)>>,
 }
 
 impl MessageWriter {
+    /// A writer whose claims hold a conversation for `lease`.
+    pub fn new(lease: Duration) -> MessageWriter {
+        MessageWriter { lease, queue: OnceLock::new() }
+    }
+
     /// Claims the conversation and stores the person's turn, with whatever
     /// else is being said meanwhile.
     pub async fn say(&self, db: &Db, saying: Saying) -> Result<Said, ApiError> {
         let queue = self.queue.get_or_init(|| {
             let (sender, receiver) = mpsc::channel(QUEUE);
-            tokio::spawn(write(db.clone(), receiver));
+            tokio::spawn(write(db.clone(), self.lease, receiver));
             sender
         });
         let (reply, answer) = oneshot::channel();
@@ -45,11 +53,11 @@ impl MessageWriter {
 }
 
 /// Writes what is queued, a batch per transaction, until every sender is gone.
-async fn write(db: Db, mut queue: mpsc::Receiver<(Saying, Reply)>) {
+async fn write(db: Db, lease: Duration, mut queue: mpsc::Receiver<(Saying, Reply)>) {
     let mut batch = Vec::with_capacity(MAX_BATCH);
     while queue.recv_many(&mut batch, MAX_BATCH).await > 0 {
         let (sayings, replies): (Vec<Saying>, Vec<Reply>) = batch.drain(..).unzip();
-        match store::claim_and_say_all(&db, &sayings).await {
+        match store::claim_and_say_all(&db, lease, &sayings).await {
             Ok(said) => {
                 for ((reply, said), saying) in replies.into_iter().zip(said).zip(&sayings) {
                     // A caller that went away meanwhile starts no answer:

@@ -35,7 +35,7 @@ use crate::store::conversations::{
 pub const MAX_STEPS: usize = 8;
 /// How long a turn may hold its conversation before another may take it
 /// over (a writer that died leaves it free after this).
-const LEASE: Duration = Duration::from_secs(10 * 60);
+pub const LEASE: Duration = Duration::from_secs(10 * 60);
 /// Events waiting for a slow reader before the turn waits for it.
 const EVENT_BUFFER: usize = 256;
 /// The title a conversation takes from its first words.
@@ -186,12 +186,7 @@ impl Turn {
         let mut rows =
             store::messages(db, self.conversation_id).await.map_err(|e| (e.into(), Claimed::No))?;
         rows.push(MessageRow::unsaved(self.conversation_id, Role::User, &text));
-        let saying = Saying {
-            conversation_id: self.conversation_id,
-            lease: LEASE,
-            content: text,
-            client_key,
-        };
+        let saying = Saying { conversation_id: self.conversation_id, content: text, client_key };
         let (said, first_call) =
             tokio::join!(self.state.messages.say(db, saying), self.call_model_on(&rows));
         let stored = match said.map_err(|e| (e, Claimed::No))? {

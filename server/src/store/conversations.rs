@@ -232,52 +232,104 @@ pub enum Said {
     Duplicate,
 }
 
-/// A person's turn to store in a conversation, claiming it for `lease`.
+/// A person's turn to store in a conversation, claiming it.
 #[derive(Debug, Clone)]
 pub struct Saying {
     pub conversation_id: i64,
-    pub lease: Duration,
     pub content: String,
     pub client_key: Option<String>,
 }
 
-/// Claims each conversation and stores each person's turn, all in one
-/// transaction: one commit (and one wait for the disk) where each would
-/// queue behind the others. Each is decided as if alone: a turn whose
-/// conversation is busy, or whose key was used, changes nothing.
-pub async fn claim_and_say_all(db: &Db, sayings: &[Saying]) -> Result<Vec<Said>, sqlx::Error> {
+/// Claims each conversation for `lease` and stores each person's turn, all
+/// in one transaction of three statements, however many there are: one
+/// commit (and one wait for the disk) where each would queue behind the
+/// others. Each is decided as if alone, in order: a turn whose conversation
+/// is busy (an earlier turn of the batch included), or whose key was used,
+/// changes nothing.
+pub async fn claim_and_say_all(
+    db: &Db,
+    lease: Duration,
+    sayings: &[Saying],
+) -> Result<Vec<Said>, sqlx::Error> {
+    let mut said: Vec<Said> = sayings.iter().map(|_| Said::Busy).collect();
+    let mut first_turns: Vec<(usize, &Saying)> = Vec::with_capacity(sayings.len());
+    for (at, saying) in sayings.iter().enumerate() {
+        if !first_turns.iter().any(|(_, s)| s.conversation_id == saying.conversation_id) {
+            first_turns.push((at, saying));
+        }
+    }
     let mut tx = Tx::begin(db).await?;
-    let mut said = Vec::with_capacity(sayings.len());
-    for saying in sayings {
-        // Only a key can make the insert a no-op after the claim; the claim
-        // is then undone.
-        let keyed = saying.client_key.is_some();
-        if keyed {
-            sqlx::query("SAVEPOINT saying").execute(tx.conn()).await?;
-        }
-        let outcome = if !claim_with(tx.conn(), saying.conversation_id, saying.lease).await? {
-            Said::Busy
-        } else {
-            let message = NewMessage {
-                content: &saying.content,
-                client_key: saying.client_key.as_deref(),
-                ..NewMessage::default()
-            };
-            match append(tx.conn(), saying.conversation_id, Role::User, &message).await? {
-                Some(row) => Said::Stored(row.id),
-                None => Said::Duplicate,
+    let now = SystemTime::now();
+    let ids: Vec<i64> = first_turns.iter().map(|(_, s)| s.conversation_id).collect();
+    let claim = format!(
+        "UPDATE conversations SET busy_until = $1
+         WHERE (busy_until IS NULL OR busy_until < $2) AND id IN ({}) RETURNING id",
+        placeholders(3, ids.len())
+    );
+    let mut query = sqlx::query_as(sqlx::AssertSqlSafe(claim))
+        .bind(timestamp::at(now + lease))
+        .bind(timestamp::at(now));
+    for id in &ids {
+        query = query.bind(*id);
+    }
+    let claimed: Vec<(i64,)> = query.fetch_all(tx.conn()).await?;
+    let claimed: Vec<(usize, &Saying)> = first_turns
+        .into_iter()
+        .filter(|(_, s)| claimed.iter().any(|(id,)| *id == s.conversation_id))
+        .collect();
+    if claimed.is_empty() {
+        return Ok(said);
+    }
+    let insert = format!(
+        "INSERT INTO conversation_messages (conversation_id, role, content, client_key, created_at)
+         VALUES {} ON CONFLICT (conversation_id, client_key) DO NOTHING
+         RETURNING id, conversation_id",
+        (0..claimed.len())
+            .map(|row| format!("({})", placeholders(1 + row * 5, 5)))
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
+    let created_at = timestamp::now();
+    let mut query = sqlx::query_as(sqlx::AssertSqlSafe(insert));
+    for (_, saying) in &claimed {
+        query = query
+            .bind(saying.conversation_id)
+            .bind(Role::User.as_str())
+            .bind(saying.content.as_str())
+            .bind(saying.client_key.as_deref())
+            .bind(created_at.as_str());
+    }
+    let stored: Vec<(i64, i64)> = query.fetch_all(tx.conn()).await?;
+    let mut duplicates = Vec::new();
+    for (at, saying) in claimed {
+        match stored.iter().find(|(_, conversation)| *conversation == saying.conversation_id) {
+            Some((id, _)) => said[at] = Said::Stored(*id),
+            None => {
+                said[at] = Said::Duplicate;
+                duplicates.push(saying.conversation_id);
             }
-        };
-        if keyed {
-            if matches!(outcome, Said::Duplicate) {
-                sqlx::query("ROLLBACK TO SAVEPOINT saying").execute(tx.conn()).await?;
-            }
-            sqlx::query("RELEASE SAVEPOINT saying").execute(tx.conn()).await?;
         }
-        said.push(outcome);
+    }
+    // A turn whose key was used stores nothing: its claim is undone (the
+    // conversation was free, or it could not have been claimed).
+    if !duplicates.is_empty() {
+        let free = format!(
+            "UPDATE conversations SET busy_until = NULL WHERE id IN ({})",
+            placeholders(1, duplicates.len())
+        );
+        let mut query = sqlx::query(sqlx::AssertSqlSafe(free));
+        for id in &duplicates {
+            query = query.bind(*id);
+        }
+        query.execute(tx.conn()).await?;
     }
     tx.commit().await?;
     Ok(said)
+}
+
+/// `count` placeholders from `$from`: "$3, $4, $5".
+fn placeholders(from: usize, count: usize) -> String {
+    (from..from + count).map(|k| format!("${k}")).collect::<Vec<_>>().join(", ")
 }
 
 /// Frees the conversation after an answer, and names it after its first words.
