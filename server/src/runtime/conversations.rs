@@ -175,18 +175,26 @@ pub async fn send(
     if text.is_empty() {
         return Err(ApiError::invalid("content", MessageCode::MessageEmpty));
     }
-    let (row, setup) = ready(state, user_id, id).await?;
+    let (row, setup, history) = ready(state, user_id, id, History::Read).await?;
     if let Some(key) = client_key
         && let Some(sent) = store::by_client_key(&state.db, row.id, key).await?
     {
-        let rows = store::messages(&state.db, row.id).await?;
+        // Read again if it was stored after the history was read.
+        let rows = match history.iter().any(|r| r.id == sent.id) {
+            true => history,
+            false => store::messages(&state.db, row.id).await?,
+        };
         let answered = rows.iter().any(|r| r.id > sent.id && r.role() == Role::Assistant);
         if answered {
             return replay(state, user_id, &row, &setup, &rows, sent.id).await;
         }
         return turn::open(state, &row, setup, Start::Resume { user_message_id: sent.id }).await;
     }
-    let start = Start::Message { text: text.to_owned(), client_key: client_key.map(str::to_owned) };
+    let start = Start::Message {
+        text: text.to_owned(),
+        client_key: client_key.map(str::to_owned),
+        history,
+    };
     turn::open(state, &row, setup, start).await
 }
 
@@ -198,29 +206,48 @@ pub async fn post_tool_result(
     tool_call_id: &str,
     output: &str,
 ) -> Result<Events, ApiError> {
-    let (row, setup) = ready(state, user_id, id).await?;
+    let (row, setup, _) = ready(state, user_id, id, History::Later).await?;
     let start =
         Start::ToolResult { tool_call_id: tool_call_id.to_owned(), output: output.to_owned() };
     turn::open(state, &row, setup, start).await
 }
 
-/// The user's conversation and its assistant, when a turn may run: a
-/// provider is configured and credits remain.
+/// Whether [`ready`] reads what was said so far.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum History {
+    /// Now, beside the rest (a message is stored with a claim that checks
+    /// nobody else is answering, so nothing can slip in between).
+    Read,
+    /// After the turn claims the conversation (a function's result must
+    /// answer a call still waiting when it is stored).
+    Later,
+}
+
+/// The user's conversation, its assistant and (if asked) what was said in
+/// it so far, when a turn may run: a provider is configured and credits remain.
 async fn ready(
     state: &AppState,
     user_id: i64,
     id: i64,
-) -> Result<(ConversationRow, AssistantSetup), ApiError> {
+    history: History,
+) -> Result<(ConversationRow, AssistantSetup, Vec<MessageRow>), ApiError> {
     let row = store::get(&state.db, user_id, id).await?.ok_or(ApiError::NotFound)?;
+    let said = async {
+        match history {
+            History::Read => store::messages(&state.db, row.id).await,
+            History::Later => Ok(Vec::new()),
+        }
+    };
     // Read side by side; refused in this order all the same.
-    let (setup, credits) = tokio::join!(
+    let (setup, credits, history) = tokio::join!(
         AssistantSetup::load(state, user_id, row.assistant_node_id),
-        usage::require_credits(state, user_id)
+        usage::require_credits(state, user_id),
+        said
     );
     let setup = setup?;
     state.llm.client().map_err(|e| e.to_api_error(setup.model()))?;
     credits?;
-    Ok((row, setup))
+    Ok((row, setup, history?))
 }
 
 /// The events of a turn answered before (for the person's message

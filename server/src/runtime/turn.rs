@@ -46,8 +46,9 @@ pub type Events = mpsc::Receiver<TurnEvent>;
 
 /// Where a turn starts from.
 pub enum Start {
-    /// The person said something; `client_key` names this attempt.
-    Message { text: String, client_key: Option<String> },
+    /// The person said something; `client_key` names this attempt;
+    /// `history` is what was said before.
+    Message { text: String, client_key: Option<String>, history: Vec<MessageRow> },
     /// The person's message `user_message_id` was stored but never answered
     /// (the provider failed): it is answered now.
     Resume { user_message_id: i64 },
@@ -180,11 +181,10 @@ impl Turn {
         &mut self,
         text: String,
         client_key: Option<String>,
+        mut rows: Vec<MessageRow>,
     ) -> Result<(Option<i64>, First), (ApiError, Claimed)> {
         self.title = Some(text.chars().take(TITLE_CHARS).collect());
         let db = &self.state.db;
-        let mut rows =
-            store::messages(db, self.conversation_id).await.map_err(|e| (e.into(), Claimed::No))?;
         rows.push(MessageRow::unsaved(self.conversation_id, Role::User, &text));
         let saying = Saying { conversation_id: self.conversation_id, content: text, client_key };
         let (said, first_call) =
@@ -206,7 +206,9 @@ impl Turn {
     async fn begin(&mut self, start: Start) -> Result<(Option<i64>, First), (ApiError, Claimed)> {
         let claimed = |error: ApiError| (error, Claimed::Yes);
         match start {
-            Start::Message { text, client_key } => self.say(text, client_key).await,
+            Start::Message { text, client_key, history } => {
+                self.say(text, client_key, history).await
+            }
             Start::Resume { user_message_id } => {
                 let stream = self.first_call().await.map_err(claimed)?;
                 Ok((Some(user_message_id), First::Model(stream)))
