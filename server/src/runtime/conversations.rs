@@ -231,7 +231,8 @@ async fn ready(
     id: i64,
     history: History,
 ) -> Result<(ConversationRow, AssistantSetup, Vec<MessageRow>), ApiError> {
-    let row = store::get(&state.db, user_id, id).await?.ok_or(ApiError::NotFound)?;
+    let (row, project_id) =
+        store::get_with_project(&state.db, user_id, id).await?.ok_or(ApiError::NotFound)?;
     let said = async {
         match history {
             History::Read => store::messages(&state.db, row.id).await,
@@ -240,7 +241,7 @@ async fn ready(
     };
     // Read side by side; refused in this order all the same.
     let (setup, credits, history) = tokio::join!(
-        AssistantSetup::load(state, user_id, row.assistant_node_id),
+        AssistantSetup::load_in(state, user_id, row.assistant_node_id, project_id),
         usage::require_credits(state, user_id),
         said
     );

@@ -4,7 +4,7 @@
 use std::time::{Duration, SystemTime};
 
 use serde::{Deserialize, Serialize};
-use sqlx::{Any, Executor};
+use sqlx::{Any, Executor, FromRow, Row};
 use ts_rs::TS;
 use utoipa::ToSchema;
 
@@ -165,6 +165,30 @@ pub async fn get(db: &Db, user_id: i64, id: i64) -> Result<Option<ConversationRo
     let sql =
         format!("SELECT {CONVERSATION_COLUMNS} FROM conversations WHERE id = $1 AND user_id = $2");
     sqlx::query_as(sqlx::AssertSqlSafe(sql)).bind(id).bind(user_id).fetch_optional(db.pool()).await
+}
+
+/// The user's conversation `id` and the project its assistant is in: the
+/// two reads a turn starts with, in one.
+pub async fn get_with_project(
+    db: &Db,
+    user_id: i64,
+    id: i64,
+) -> Result<Option<(ConversationRow, i64)>, sqlx::Error> {
+    let columns: Vec<String> = CONVERSATION_COLUMNS.split(", ").map(|c| format!("c.{c}")).collect();
+    let sql = format!(
+        "SELECT {}, n.project_id AS assistant_project_id FROM conversations c
+         JOIN nodes n ON n.id = c.assistant_node_id
+         WHERE c.id = $1 AND c.user_id = $2",
+        columns.join(", ")
+    );
+    let found = sqlx::query(sqlx::AssertSqlSafe(sql))
+        .bind(id)
+        .bind(user_id)
+        .fetch_optional(db.pool())
+        .await?;
+    found
+        .map(|row| Ok((ConversationRow::from_row(&row)?, row.try_get("assistant_project_id")?)))
+        .transpose()
 }
 
 /// The user's conversations with one assistant, the latest first.
