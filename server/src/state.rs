@@ -14,9 +14,8 @@ use crate::config::Config;
 use crate::db::Db;
 use crate::providers::llm::LlmProvider;
 use crate::rate_limits::RateLimits;
-use crate::runtime::message_writer::MessageWriter;
+use crate::runtime::message_writer::{self, MessageWriter};
 use crate::runtime::outbound::OutboundClient;
-use crate::runtime::turn;
 use crate::secrets::SecretBox;
 use crate::secrets::node_secrets;
 use crate::secrets::secret_box::KeyError;
@@ -73,7 +72,7 @@ impl AppState {
             http: reqwest::Client::new(),
             llm: Arc::new(LlmProvider::from_settings(&config.providers.llm)),
             outbound: OutboundClient::new(config.allow_private_network),
-            messages: Arc::new(MessageWriter::new(turn::LEASE)),
+            messages: Arc::new(MessageWriter::new(message_writer::LEASE)),
             config: Arc::new(config),
         }
     }

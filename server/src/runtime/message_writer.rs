@@ -14,6 +14,9 @@ use crate::db::Db;
 use crate::error::ApiError;
 use crate::store::conversations::{self as store, Said, Saying};
 
+/// How long a turn may hold its conversation before another may take it
+/// over (a writer that died leaves it free after this).
+pub const LEASE: Duration = Duration::from_secs(10 * 60);
 /// The most messages one transaction stores.
 const MAX_BATCH: usize = 256;
 /// Messages waiting for the writer before a sender waits for room.

@@ -9,8 +9,6 @@
 //! finishes even when the caller goes away, so what was answered is stored
 //! and charged exactly once.
 
-use std::time::Duration;
-
 use dastyar_core::MessageCode;
 use dastyar_core::context_budget::estimate_tokens;
 use serde_json::{Map, Value};
@@ -23,6 +21,7 @@ use crate::providers::llm::{
 };
 use crate::runtime::assistant_setup::{AssistantSetup, ToolTarget};
 use crate::runtime::history;
+use crate::runtime::message_writer::LEASE;
 use crate::runtime::request_tool;
 use crate::runtime::turn_event::{PendingCall, TokenUsage, ToolKind, TurnEvent, TurnStatus};
 use crate::secrets::node_secrets;
@@ -33,9 +32,6 @@ use crate::store::conversations::{
 
 /// How many model calls one turn may make: each tool round is one.
 pub const MAX_STEPS: usize = 8;
-/// How long a turn may hold its conversation before another may take it
-/// over (a writer that died leaves it free after this).
-pub const LEASE: Duration = Duration::from_secs(10 * 60);
 /// Events waiting for a slow reader before the turn waits for it.
 const EVENT_BUFFER: usize = 256;
 /// The title a conversation takes from its first words.
