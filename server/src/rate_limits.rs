@@ -31,13 +31,23 @@ pub struct RateLimits {
     pub login: AddressLimit,
     /// `POST /auth/register`, per address.
     pub register: AddressLimit,
+    /// Payment gateways' callbacks (`GET /subscription/zarinpal/callback`),
+    /// per address: a payer's browser comes back once per payment.
+    pub payment_callback: AddressLimit,
 }
+
+/// Payment callbacks one address may make in a minute.
+const PAYMENT_CALLBACKS_PER_MINUTE: u32 = 30;
 
 impl RateLimits {
     pub fn from_config(config: &Config) -> RateLimits {
         RateLimits {
             login: AddressLimit::new(config.logins_per_minute, Duration::from_secs(60)),
             register: AddressLimit::new(config.registrations_per_hour, Duration::from_secs(3600)),
+            payment_callback: AddressLimit::new(
+                PAYMENT_CALLBACKS_PER_MINUTE,
+                Duration::from_secs(60),
+            ),
         }
     }
 }

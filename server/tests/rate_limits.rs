@@ -1,5 +1,6 @@
-//! Rate limits on what anyone can call: sign-ins and sign-ups per address,
-//! and wrong passwords per account, shared by every instance on the database.
+//! Rate limits on what anyone can call: sign-ins, sign-ups and payment
+//! callbacks per address, and wrong passwords per account, shared by every
+//! instance on the database.
 
 mod common;
 
@@ -61,6 +62,33 @@ async fn one_address_gets_its_sign_in_allowance_then_429() {
                 .assert_error(401, "invalid_credentials");
         },
     )
+    .await;
+}
+
+#[tokio::test]
+async fn a_flood_of_payment_callbacks_from_one_address_is_told_to_wait() {
+    for_each_backend(|app| async move {
+        let callback = |from: &str| {
+            let mut request = Request::builder()
+                .uri("/api/subscription/zarinpal/callback?Authority=A000000000000000000000000000000001&Status=OK")
+                .body(Body::empty())
+                .unwrap();
+            request.extensions_mut().insert(ConnectInfo(from.parse::<SocketAddr>().unwrap()));
+            request
+        };
+        // A payer's browser comes back and is sent on; a flood is not.
+        let mut statuses = Vec::new();
+        for _ in 0..40 {
+            statuses.push(app.send(callback("203.0.113.7:1")).await);
+        }
+        assert_eq!(statuses[0].status, StatusCode::SEE_OTHER, "{}", statuses[0].text());
+        let refused = statuses.iter().find(|r| r.status == StatusCode::TOO_MANY_REQUESTS);
+        let wait = retry_after(refused.expect("a 429 among 40 callbacks"), "too_many_requests");
+        assert!((1..=60).contains(&wait), "{wait}");
+        // Another address is not held back.
+        let other = app.send(callback("192.0.2.7:1")).await;
+        assert_eq!(other.status, StatusCode::SEE_OTHER, "{}", other.text());
+    })
     .await;
 }
 

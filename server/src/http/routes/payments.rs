@@ -17,6 +17,7 @@ use crate::billing::catalogue::BillingCycle;
 use crate::billing::downgrade::plan_by_key;
 use crate::billing::payments::{self, Order, PaymentStarted, PaymentView, verify};
 use crate::error::ApiError;
+use crate::http::client_address::ClientAddress;
 use crate::http::error_response::ErrorBody;
 use crate::http::extract::{AuthUser, Json, Path, Query};
 use crate::state::AppState;
@@ -225,11 +226,14 @@ pub struct ZarinpalReturn {
     ),
     responses(
         (status = 303, description = "To /subscription/payment-result?payment_id=... (or ?status=unknown for an authority we never issued)"),
+        (status = 429, description = "too_many_requests: this address came back too often lately; try again after `Retry-After` seconds", body = ErrorBody),
     ))]
 pub async fn zarinpal_callback(
     State(state): State<AppState>,
+    ClientAddress(address): ClientAddress,
     Query(query): Query<ZarinpalReturn>,
 ) -> Result<Redirect, ApiError> {
+    state.limits.payment_callback.check(address)?;
     let unknown = || Redirect::to(&format!("{PAYMENT_RESULT_PAGE}?status=unknown"));
     let Some(authority) = query.authority.as_deref().map(str::trim).filter(|a| !a.is_empty())
     else {
