@@ -4,4 +4,5 @@
 //! the benchmarks.
 
 pub mod openai;
+pub mod telegram;
 pub mod zarinpal;
