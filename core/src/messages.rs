@@ -264,6 +264,37 @@ catalogue! {
     WordpressAuthIncomplete => "اطلاعات ورود وردپرس کامل نیست.";
     TelegramProjectIdInvalid => "شناسهٔ پروژه برای ثبت ربات تلگرام لازم است.";
     TelegramTokenInvalid => "توکن ربات تلگرام معتبر نیست. توکن به شکل 123456:ABC… است.";
+    /// Telegram does not know the token (revoked, or never issued).
+    TelegramTokenRejected => "تلگرام این توکن را نپذیرفت. توکن را دوباره از BotFather بگیرید و وارد کنید.";
+    TelegramUnreachable => "اکنون به تلگرام دسترسی نیست. کمی بعد دوباره تلاش کنید.";
+    TelegramRateLimited => "تلگرام درخواست‌ها را محدود کرده است. {seconds} ثانیهٔ دیگر دوباره تلاش کنید.";
+    /// Telegram refused a call, with its own reason.
+    TelegramRefused => "تلگرام درخواست را نپذیرفت: {reason}";
+    /// Another node is connected to the same Telegram bot (409).
+    TelegramBotTaken => "این ربات تلگرام به گره دیگری وصل است. اول آن را از آنجا جدا کنید.";
+    /// An operation that needs the bot connected to Telegram first (409).
+    TelegramNotConnected => "این ربات هنوز به تلگرام وصل نیست. اول آن را ثبت کنید.";
+    /// `DELETE /telegram/{id}` with an operation other than disconnect or delete.
+    /// Telegram posts the bot's updates to another address than ours.
+    TelegramWebhookMoved => "تلگرام پیام‌های این ربات را به نشانی دیگری می‌فرستد. «اتصال دوبارهٔ وب‌هوک» را بزنید.";
+    /// A webhook post without the bot's secret (403).
+    TelegramWebhookForbidden => "این درخواست از سوی تلگرام نیست: رمز وب‌هوک نادرست است یا فرستاده نشده.";
+    /// Telegram's own reason its last post to our webhook failed.
+    TelegramWebhookFailing => "تلگرام نتوانست پیام‌ها را به وب‌هوک برساند: {reason}";
+    TelegramOperationInvalid => "عملیات باید disconnect یا delete باشد.";
+    /// Sent in Telegram to the first person who writes to a new bot.
+    TelegramOwnerRegistered => "مالکیت این ربات به نام شما ثبت شد. گزارش‌ها برای شما فرستاده می‌شود و از این پس دستیار به پیام‌هایتان پاسخ می‌دهد.";
+    /// Sent in Telegram for /start.
+    TelegramWelcome => "سلام! پیامتان را بنویسید تا دستیار پاسخ دهد.";
+    /// Sent in Telegram when no assistant is connected to the bot.
+    TelegramNoAssistant => "این ربات هنوز به دستیاری وصل نیست. لطفاً بعداً دوباره پیام دهید.";
+    /// Sent in Telegram for a message without text (a photo, a sticker).
+    TelegramTextOnly => "فعلاً فقط پیام متنی را می‌توانم بخوانم.";
+    /// What a person on a channel reads when the assistant cannot answer (no
+    /// credits, the provider down): nothing about the builder's billing.
+    AssistantUnavailable => "دستیار اکنون در دسترس نیست. لطفاً کمی بعد دوباره پیام دهید.";
+    /// A function's result in a channel where nobody can run it (the model reads this).
+    FunctionUnavailableInChannel => "تابع «{name}» در این کانال اجرا نمی‌شود، چون کسی نیست که نتیجه‌اش را بدهد. بدون آن پاسخ بده، یا به کاربر بگو که این کار اکنون ممکن نیست.";
     FunctionNameInvalid => "نام تابع فقط می‌تواند حروف انگلیسی، ارقام، _ و - داشته باشد و حداکثر ۶۴ نویسه است.";
     ApiBaseUrlInvalid => "نشانی پایهٔ API باید با http یا https شروع شود.";
     DomainInvalid => "دامنهٔ مجاز معتبر نیست؛ فقط نام دامنه را بنویسید (مثلاً example.ir).";

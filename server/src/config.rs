@@ -188,7 +188,7 @@ pub struct LlmSettings {
 #[derive(Debug, Clone, Args)]
 #[command(next_help_heading = "Telegram")]
 pub struct TelegramSettings {
-    /// Base URL of the Telegram Bot API. Not read yet: the Telegram channel will use it.
+    /// Base URL of the Telegram Bot API (`{base}/bot<token>/<method>`).
     #[arg(id = "telegram_api_url", value_name = "URL", long = "telegram-api-url", env = "DASTYAR_TELEGRAM_API_URL",
           default_value = DEFAULT_TELEGRAM_API_URL, global = true)]
     pub api_url: String,

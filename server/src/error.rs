@@ -83,6 +83,11 @@ impl ApiError {
 
     /// A 424: an outside service (a payment gateway) failed or refused; not
     /// our bug, so never a 5xx.
+    /// 403: the caller proved nothing that lets it do this (a webhook's secret).
+    pub fn forbidden(code: MessageCode) -> Self {
+        ApiError::rendered(StatusCode::FORBIDDEN, code, &[], Map::new())
+    }
+
     pub fn upstream(code: MessageCode, params: &[(&str, &str)]) -> Self {
         ApiError::rendered(StatusCode::FAILED_DEPENDENCY, code, params, Map::new())
     }

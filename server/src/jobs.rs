@@ -1,21 +1,24 @@
-//! The background worker: takes queued jobs from the `jobs` table one at a
-//! time and runs them. [`run_once`] does one job (tests call it directly, no
+//! The background worker: takes queued jobs from the `jobs` table and runs
+//! them, up to [`JOBS_AT_ONCE`] at a time. [`run_once`] does one job (tests call it directly, no
 //! clocks involved); [`Worker::start`] runs it in a loop for `serve`, waiting
 //! [`POLL_INTERVAL`] whenever the queue is empty. Several instances may run
 //! workers on one database: a job is claimed by exactly one of them.
 
+use std::sync::Arc;
 use std::time::{Duration, SystemTime};
 
 use dastyar_core::messages::MessageCode;
 use dastyar_core::status::CreationStatus;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
-use tokio::sync::watch;
+use tokio::sync::{Semaphore, watch};
 use tokio::task::JoinHandle;
 use ts_rs::TS;
 
 use crate::canvas::assistants::{self, Registered};
 use crate::canvas::nodes::{CREATE_ASSISTANT_JOB, NodeView};
+use crate::channels::telegram::intake::UPDATE_JOB;
+use crate::channels::telegram::update_job;
 use crate::db::timestamp;
 use crate::error::ApiError;
 use crate::providers::llm::LlmError;
@@ -25,6 +28,10 @@ use crate::store::nodes;
 
 /// How long an idle worker waits before looking at the queue again.
 pub const POLL_INTERVAL: Duration = Duration::from_millis(500);
+
+/// Jobs one instance runs at once: a Telegram answer waits on the model
+/// for seconds, and others must not queue behind it.
+pub const JOBS_AT_ONCE: usize = 16;
 
 /// A job left `processing` this long without progress belonged to a worker
 /// that stopped mid-way; it is claimed again.
@@ -40,10 +47,21 @@ pub struct JobResult {
 /// Claims one queued job and runs it to completion or failure; the job as it
 /// ended, or `None` when the queue was empty.
 pub async fn run_once(state: &AppState) -> Result<Option<JobRow>, sqlx::Error> {
+    let Some(job) = claim(state).await? else { return Ok(None) };
+    run(state, job).await.map(Some)
+}
+
+/// Claims the oldest queued job (or one a stopped worker left behind).
+async fn claim(state: &AppState) -> Result<Option<JobRow>, sqlx::Error> {
     let stale_before = timestamp::at(SystemTime::now() - STALE_AFTER);
-    let Some(job) = jobs::claim(&state.db, &stale_before).await? else { return Ok(None) };
+    jobs::claim(&state.db, &stale_before).await
+}
+
+/// Runs a claimed job to completion or failure; the job as it ended.
+async fn run(state: &AppState, job: JobRow) -> Result<JobRow, sqlx::Error> {
     let outcome = match job.kind.as_str() {
         CREATE_ASSISTANT_JOB => create_assistant(state, &job).await,
+        UPDATE_JOB => update_job::handle(state, &job.payload()).await.map_err(Failure::from),
         other => Err(Failure::Internal(format!("unknown job kind {other:?}"))),
     };
     let ended = match outcome {
@@ -55,7 +73,7 @@ pub async fn run_once(state: &AppState) -> Result<Option<JobRow>, sqlx::Error> {
             jobs::fail(&state.db, job.id, &failure.message()).await?
         }
     };
-    Ok(Some(ended.unwrap_or(job)))
+    Ok(ended.unwrap_or(job))
 }
 
 /// Queues one of the user's failed jobs again; the node it is about goes back
@@ -147,10 +165,23 @@ impl Worker {
     pub fn start(state: AppState) -> Worker {
         let (stop, mut stopped) = watch::channel(false);
         let handle = tokio::spawn(async move {
+            let slots = Arc::new(Semaphore::new(JOBS_AT_ONCE));
             while !*stopped.borrow() {
-                let idle = match run_once(&state).await {
+                let Ok(slot) = slots.clone().acquire_owned().await else { break };
+                let idle = match claim(&state).await {
                     Ok(Some(job)) => {
-                        tracing::info!(job = job.id, kind = %job.kind, status = %job.status, "job ran");
+                        let state = state.clone();
+                        tokio::spawn(async move {
+                            match run(&state, job).await {
+                                Ok(job) => {
+                                    tracing::info!(job = job.id, kind = %job.kind, status = %job.status, "job ran")
+                                }
+                                Err(error) => {
+                                    tracing::error!(%error, "a job's end could not be stored")
+                                }
+                            }
+                            drop(slot);
+                        });
                         false
                     }
                     Ok(None) => true,
@@ -170,11 +201,13 @@ impl Worker {
                     }
                 }
             }
+            // The jobs in hand finish before the worker stops.
+            let _ = slots.acquire_many(JOBS_AT_ONCE as u32).await;
         });
         Worker { stop, handle }
     }
 
-    /// Lets the job in hand finish, then stops.
+    /// Lets the jobs in hand finish, then stops.
     pub async fn stop(self) {
         let _ = self.stop.send(true);
         let _ = self.handle.await;

@@ -6,6 +6,7 @@
 pub mod accounts;
 pub mod billing;
 pub mod canvas;
+pub mod channels;
 pub mod config;
 pub mod db;
 pub mod error;
@@ -58,7 +59,7 @@ pub fn app(state: AppState) -> Router {
         .with_state(state)
 }
 
-/// Opens the database, starts the job worker, listens on the configured
+/// Opens the database, starts the job worker and the Telegram pollers, listens on the configured
 /// address and serves until Ctrl-C or SIGTERM.
 pub async fn serve(config: Config) -> Result<(), StartupError> {
     let addr = config.addr;
@@ -72,6 +73,7 @@ pub async fn serve(config: Config) -> Result<(), StartupError> {
         tracing::info!(swept, "removed unfinished uploads left by an earlier run");
     }
     let worker = jobs::Worker::start(state.clone());
+    let pollers = channels::telegram::poller::Pollers::start(state.clone());
     let max_connections = http::connections::connection_cap(state.config.max_connections);
     let router = app(state);
     let listener = tokio::net::TcpListener::bind(addr).await.map_err(StartupError::Listen)?;
@@ -82,6 +84,7 @@ pub async fn serve(config: Config) -> Result<(), StartupError> {
     );
     let limits = http::connections::Limits::new(max_connections);
     http::connections::serve(listener, router, limits, shutdown_signal()).await;
+    pollers.stop().await;
     worker.stop().await;
     db.close().await;
     tracing::info!("stopped");

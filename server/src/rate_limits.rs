@@ -34,10 +34,15 @@ pub struct RateLimits {
     /// Payment gateways' callbacks (`GET /subscription/zarinpal/callback`),
     /// per address: a payer's browser comes back once per payment.
     pub payment_callback: AddressLimit,
+    /// Telegram webhook posts without the bot's secret, per address
+    /// (Telegram's own posts carry it and are not limited).
+    pub webhook_refusals: AddressLimit,
 }
 
 /// Payment callbacks one address may make in a minute.
 const PAYMENT_CALLBACKS_PER_MINUTE: u32 = 30;
+/// Webhook posts one address may make in a minute without the secret.
+const WEBHOOK_REFUSALS_PER_MINUTE: u32 = 30;
 
 impl RateLimits {
     pub fn from_config(config: &Config) -> RateLimits {
@@ -46,6 +51,10 @@ impl RateLimits {
             register: AddressLimit::new(config.registrations_per_hour, Duration::from_secs(3600)),
             payment_callback: AddressLimit::new(
                 PAYMENT_CALLBACKS_PER_MINUTE,
+                Duration::from_secs(60),
+            ),
+            webhook_refusals: AddressLimit::new(
+                WEBHOOK_REFUSALS_PER_MINUTE,
                 Duration::from_secs(60),
             ),
         }

@@ -435,17 +435,12 @@ async fn functions_also_take_put_and_telegram_has_its_own_ways_in() {
         assert_eq!(bot.json()["type"], "telegram");
         assert_eq!(bot.json()["data"]["bot_token"], "••••");
 
-        // POST /telegram/register takes the project id as a non-empty string.
+        // POST /telegram/register takes the project id as a non-empty string,
+        // and checks everything it can before asking Telegram (tests/telegram.rs
+        // registers against the fake).
         let register = |project_id: Value| {
             json!({"project_id": project_id, "bot_token": "123:xyz", "bot_username": "shop_bot", "bot_name": "فروشگاه", "position": {"x": 5, "y": 6}})
         };
-        let registered = app.post("/api/telegram/register", Some(token), register(json!(project.to_string()))).await;
-        assert_eq!(registered.status, StatusCode::CREATED, "{}", registered.text());
-        let registered = registered.json();
-        assert_eq!(registered["type"], "telegram");
-        assert_eq!(registered["data"]["label"], "فروشگاه");
-        assert_eq!(registered["data"]["bot_username"], "shop_bot");
-        assert_eq!(registered["position"], json!({"x": 5.0, "y": 6.0}));
         for bad in [json!(project), json!(""), json!("  "), json!(null), json!("abc")] {
             app.post("/api/telegram/register", Some(token), register(bad.clone()))
                 .await
@@ -465,9 +460,11 @@ async fn functions_also_take_put_and_telegram_has_its_own_ways_in() {
             .await
             .assert_error(404, "not_found");
 
-        // Deleting a bot: only operation=delete (or none) deletes.
-        let bot_item = format!("/api/telegram/{}", db_id(&registered));
-        app.delete(&format!("{bot_item}?operation=disconnect"), Some(token)).await.assert_invalid("operation", "invalid_input");
+        // Deleting a bot: operation=disconnect keeps it (a bot never connected
+        // has nothing to unhook), operation=delete (or none) deletes it.
+        let bot_item = format!("/api/telegram/{}", db_id(&bot.json()));
+        app.delete(&format!("{bot_item}?operation=archive"), Some(token)).await.assert_invalid("operation", "telegram_operation_invalid");
+        assert_eq!(app.delete(&format!("{bot_item}?operation=disconnect"), Some(token)).await.status, StatusCode::OK);
         assert_eq!(app.get(&bot_item, Some(token)).await.status, StatusCode::OK);
         assert_eq!(app.delete(&format!("{bot_item}?operation=delete"), Some(token)).await.status, StatusCode::OK);
         app.get(&bot_item, Some(token)).await.assert_error(404, "not_found");

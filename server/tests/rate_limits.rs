@@ -93,6 +93,27 @@ async fn a_flood_of_payment_callbacks_from_one_address_is_told_to_wait() {
 }
 
 #[tokio::test]
+async fn webhook_posts_without_the_secret_are_held_back_per_address() {
+    for_each_backend(|app| async move {
+        let update = json!({"update_id": 1, "message": {"message_id": 1, "date": 0,
+                            "chat": {"id": 7, "type": "private"}, "text": "hi"}});
+        let mut statuses = Vec::new();
+        for _ in 0..40 {
+            statuses.push(
+                post_from(&app, "203.0.113.9:1", "/api/telegram/webhook/1", update.clone()).await,
+            );
+        }
+        statuses[0].assert_error(403, "telegram_webhook_forbidden");
+        let refused = statuses.iter().find(|r| r.status == StatusCode::TOO_MANY_REQUESTS);
+        let wait = retry_after(refused.expect("a 429 among 40 posts"), "too_many_requests");
+        assert!((1..=60).contains(&wait), "{wait}");
+        let other = post_from(&app, "192.0.2.9:1", "/api/telegram/webhook/1", update).await;
+        other.assert_error(403, "telegram_webhook_forbidden");
+    })
+    .await;
+}
+
+#[tokio::test]
 async fn one_address_registers_only_so_many_accounts() {
     for_each_backend_with(
         |config| config.registrations_per_hour = 2,

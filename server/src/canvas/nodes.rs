@@ -395,8 +395,10 @@ fn server_fields(kind: NodeKind) -> &'static [&'static str] {
         }
         NodeKind::Function => &["assistant_id", "function_id"],
         NodeKind::Request => &["api_definition_id"],
-        // `company_id` names no node: companies come with the frames API (#13).
+        // `company_id` names no node: companies come with the frames API.
         NodeKind::Iframe => &["assistant_id", "frame_id"],
+        // Written when the bot is connected to Telegram.
+        NodeKind::Telegram => &["webhook_url"],
         _ => &[],
     }
 }

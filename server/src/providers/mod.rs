@@ -2,4 +2,5 @@
 //! configuration (so tests point them at local fakes).
 
 pub mod llm;
+pub mod telegram;
 pub mod zarinpal;

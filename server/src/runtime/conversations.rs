@@ -81,11 +81,7 @@ impl ConversationView {
         ConversationView {
             id: row.id,
             assistant_id: row.assistant_node_id,
-            channel: match row.channel.as_str() {
-                "widget" => Channel::Widget,
-                "telegram" => Channel::Telegram,
-                _ => Channel::TestFrame,
-            },
+            channel: row.channel(),
             title: row.title.clone(),
             created_at: row.created_at.clone(),
             updated_at: row.updated_at.clone(),

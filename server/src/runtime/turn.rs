@@ -27,7 +27,7 @@ use crate::runtime::turn_event::{PendingCall, TokenUsage, ToolKind, TurnEvent, T
 use crate::secrets::node_secrets;
 use crate::state::AppState;
 use crate::store::conversations::{
-    self as store, ConversationRow, MessageRow, NewMessage, Role, Said, Saying,
+    self as store, Channel, ConversationRow, MessageRow, NewMessage, Role, Said, Saying,
 };
 
 /// How many model calls one turn may make: each tool round is one.
@@ -74,6 +74,7 @@ pub async fn open(
         setup,
         conversation_id: conversation.id,
         user_id: conversation.user_id,
+        channel: conversation.channel(),
         usage: TokenUsage::default(),
         credits: 0,
         last_message_id: None,
@@ -151,6 +152,7 @@ struct Turn {
     setup: AssistantSetup,
     conversation_id: i64,
     user_id: i64,
+    channel: Channel,
     usage: TokenUsage,
     credits: i64,
     last_message_id: Option<i64>,
@@ -351,6 +353,13 @@ impl Turn {
             })
             .await;
             match target {
+                // Nobody on a website or in Telegram can post a result: the
+                // model hears so at once instead of the person waiting forever.
+                Some(ToolTarget::Function) if !self.channel.answers_functions() => {
+                    let message = MessageCode::FunctionUnavailableInChannel
+                        .render(&[("name", &call.function.name)]);
+                    self.tool_result(call, false, &message).await;
+                }
                 Some(ToolTarget::Function) => pending.push(PendingCall {
                     id: call.id.clone(),
                     name: call.function.name.clone(),

@@ -25,6 +25,22 @@ pub enum Channel {
 }
 
 impl Channel {
+    /// An unknown word (a hand edit) reads as the test frame, where the
+    /// builder answers functions by hand.
+    pub fn parse(text: &str) -> Channel {
+        match text {
+            "widget" => Channel::Widget,
+            "telegram" => Channel::Telegram,
+            _ => Channel::TestFrame,
+        }
+    }
+
+    /// Whether someone there can run a function the model calls and post
+    /// its result (only the builder, in the test frame).
+    pub fn answers_functions(self) -> bool {
+        self == Channel::TestFrame
+    }
+
     pub fn as_str(self) -> &'static str {
         match self {
             Channel::TestFrame => "test_frame",
@@ -74,6 +90,12 @@ pub struct ConversationRow {
     pub title: String,
     pub created_at: String,
     pub updated_at: String,
+}
+
+impl ConversationRow {
+    pub fn channel(&self) -> Channel {
+        Channel::parse(&self.channel)
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
@@ -157,6 +179,28 @@ pub async fn insert(
         .bind(visitor)
         .bind(timestamp::now())
         .fetch_one(db.pool())
+        .await
+}
+
+/// The latest conversation of `visitor` with the user's assistant on a channel.
+pub async fn of_visitor(
+    db: &Db,
+    user_id: i64,
+    assistant_node_id: i64,
+    channel: Channel,
+    visitor: &str,
+) -> Result<Option<ConversationRow>, sqlx::Error> {
+    let sql = format!(
+        "SELECT {CONVERSATION_COLUMNS} FROM conversations
+         WHERE user_id = $1 AND assistant_node_id = $2 AND channel = $3 AND visitor = $4
+         ORDER BY id DESC LIMIT 1"
+    );
+    sqlx::query_as(sqlx::AssertSqlSafe(sql))
+        .bind(user_id)
+        .bind(assistant_node_id)
+        .bind(channel.as_str())
+        .bind(visitor)
+        .fetch_optional(db.pool())
         .await
 }
 

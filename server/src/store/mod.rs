@@ -18,6 +18,7 @@ pub mod nodes;
 pub mod payments;
 pub mod projects;
 pub mod subscriptions;
+pub mod telegram;
 pub mod tx;
 pub mod users;
 

@@ -8,6 +8,13 @@ export type { AnalyzeDowngradeRequest } from "@dastyar/api/AnalyzeDowngradeReque
 export type { AsyncCreated } from "@dastyar/api/AsyncCreated";
 export type { AuthResponse } from "@dastyar/api/AuthResponse";
 export type { BillingCycle } from "@dastyar/api/BillingCycle";
+export type { BotIdentity } from "@dastyar/api/BotIdentity";
+export type { BotNodeRequest } from "@dastyar/api/BotNodeRequest";
+export type { BotMode } from "@dastyar/api/BotMode";
+export type { BotStatus } from "@dastyar/api/BotStatus";
+export type { BotTokenRequest } from "@dastyar/api/BotTokenRequest";
+export type { BotUser } from "@dastyar/api/BotUser";
+export type { BotUsers } from "@dastyar/api/BotUsers";
 export type { CanvasEdge } from "@dastyar/api/CanvasEdge";
 export type { ChangePasswordRequest } from "@dastyar/api/ChangePasswordRequest";
 export type { CleanupAnswer } from "@dastyar/api/CleanupAnswer";

@@ -27,7 +27,8 @@ use dastyar_core::data::wordpress::{WordpressData, WordpressPayload};
 use dastyar_core::geometry::Position;
 use dastyar_core::limits::NodeUsage;
 use serde_json::json;
-use utoipa::openapi::path::OperationBuilder;
+use utoipa::openapi::Required;
+use utoipa::openapi::path::{OperationBuilder, ParameterBuilder, ParameterIn};
 use utoipa::openapi::schema::{ObjectBuilder, Schema, Type};
 use utoipa::openapi::{Ref, RefOr};
 
@@ -219,11 +220,31 @@ impl KindDocs {
 
     /// `DELETE {collection}/{id}`.
     pub fn delete(&self) -> OperationBuilder {
-        op(self.tag(), "Delete a node")
+        let delete = op(self.tag(), "Delete a node")
             .parameter(id_param("Node id"))
             .response("200", json_response("Deleted", schema_ref("DeleteAnswer")))
             .response("401", error("unauthenticated"))
-            .response("404", error("No such node of mine in this collection (or deleted already)"))
+            .response("404", error("No such node of mine in this collection (or deleted already)"));
+        if self.served.primary() != NodeKind::Telegram {
+            return delete;
+        }
+        let operation = ObjectBuilder::new()
+            .schema_type(Type::String)
+            .enum_values(Some(["disconnect", "delete"]));
+        delete
+            .parameter(
+                ParameterBuilder::new()
+                    .name("operation")
+                    .parameter_in(ParameterIn::Query)
+                    .required(Required::False)
+                    .description(Some(
+                        "disconnect: Telegram stops sending the bot's messages (its webhook is \
+                         deleted) and the node stays; delete (the default): the node goes, unhooked first",
+                    ))
+                    .schema(Some(operation)),
+            )
+            .response("422", error("telegram_operation_invalid: neither disconnect nor delete"))
+            .response("424", error("disconnect: Telegram could not be reached or refused"))
     }
 
     /// `PATCH {collection}/{id}/position`.

@@ -10,8 +10,8 @@ use axum::Extension;
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
-use dastyar_core::NodeKind;
 use dastyar_core::data::CanvasNode;
+use dastyar_core::{MessageCode, NodeKind};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use ts_rs::TS;
@@ -20,6 +20,7 @@ use utoipa::openapi::path::HttpMethod;
 use utoipa_axum::router::OpenApiRouter;
 
 use crate::canvas::nodes::{self, Created, NodeView, Served};
+use crate::channels::telegram::connection;
 use crate::error::ApiError;
 use crate::http::documented_route::DocumentedRoute;
 use crate::http::extract::{AuthUser, Json, Path, Query};
@@ -174,7 +175,15 @@ async fn update(
     Path(id): Path<i64>,
     Json(body): Json<Value>,
 ) -> Result<Json<NodeView>, ApiError> {
-    Ok(Json(NodeView::of(&nodes::update(&state, user.id, served, id, body).await?)?))
+    let before = match served.primary() {
+        NodeKind::Telegram => Some(nodes::find(&state, user.id, served, id).await?),
+        _ => None,
+    };
+    let mut row = nodes::update(&state, user.id, served, id, body).await?;
+    if let Some(before) = before {
+        row = connection::after_edit(&state, user.id, &before, row).await?;
+    }
+    Ok(Json(NodeView::of(&row)?))
 }
 
 async fn remove(
@@ -185,7 +194,13 @@ async fn remove(
     Query(query): Query<DeleteQuery>,
 ) -> Result<Json<DeleteAnswer>, ApiError> {
     if served.primary() == NodeKind::Telegram {
-        telegram_operation(query.operation.as_deref())?;
+        if telegram_operation(query.operation.as_deref())? == TelegramOperation::Disconnect {
+            connection::disconnect(&state, user.id, id).await?;
+            return Ok(Json(DeleteAnswer { success: true }));
+        }
+        if let Ok(row) = connection::bot_node(&state, user.id, id).await {
+            connection::forget(&state, &row).await;
+        }
     }
     if !nodes::delete(&state, user.id, served, id).await? {
         return Err(ApiError::NotFound);
@@ -202,17 +217,20 @@ pub struct DeleteQuery {
     operation: Option<String>,
 }
 
-/// `DELETE /telegram/{id}?operation=delete` deletes the bot's node, as no
-/// operation does. `disconnect` (unhooking the bot from Telegram and its
-/// assistant while keeping it) belongs with the Telegram client and is refused
-/// here rather than taken for a delete.
-fn telegram_operation(operation: Option<&str>) -> Result<(), ApiError> {
+/// What `DELETE /telegram/{id}` does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum TelegramOperation {
+    /// Unhooks the bot from Telegram (the webhook is deleted), keeping the node.
+    Disconnect,
+    /// Deletes the node (no operation means this too), unhooking it first.
+    Delete,
+}
+
+fn telegram_operation(operation: Option<&str>) -> Result<TelegramOperation, ApiError> {
     match operation {
-        None | Some("delete") => Ok(()),
-        Some(other) => Err(ApiError::InvalidInput {
-            field: Some("operation".into()),
-            reason: format!("operation {other:?} is not available; use operation=delete"),
-        }),
+        None | Some("delete") => Ok(TelegramOperation::Delete),
+        Some("disconnect") => Ok(TelegramOperation::Disconnect),
+        Some(_) => Err(ApiError::invalid("operation", MessageCode::TelegramOperationInvalid)),
     }
 }
 
@@ -261,10 +279,11 @@ mod tests {
     use super::*;
 
     #[test]
-    fn telegram_deletes_only_when_asked_to_delete() {
-        assert!(telegram_operation(None).is_ok());
-        assert!(telegram_operation(Some("delete")).is_ok());
-        assert!(telegram_operation(Some("disconnect")).is_err());
+    fn telegram_deletes_or_disconnects_as_asked() {
+        assert_eq!(telegram_operation(None).unwrap(), TelegramOperation::Delete);
+        assert_eq!(telegram_operation(Some("delete")).unwrap(), TelegramOperation::Delete);
+        assert_eq!(telegram_operation(Some("disconnect")).unwrap(), TelegramOperation::Disconnect);
+        assert!(telegram_operation(Some("archive")).is_err());
     }
 
     #[test]

@@ -1,4 +1,7 @@
-// The telegram node's settings panel and card.
+// The telegram node's settings panel and card: the bot's fields, its
+// connection to Telegram, and the people who wrote to it.
+import { formatNumber } from "../../format/number";
+
 export const telegram = {
   botToken: "توکن ربات",
   botTokenHint: "توکنی که BotFather می‌دهد، به شکل 123456:ABC…",
@@ -12,4 +15,53 @@ export const telegram = {
   companyId: "شناسهٔ شرکت",
   noToken: "بدون توکن",
   noUsername: "توکن ثبت شده، بدون نام کاربری",
+  tokenCheck: {
+    check: "بررسی توکن",
+    checking: "در حال بررسی…",
+    valid: (username: string, name: string) =>
+      username ? `توکن معتبر است: ربات «${name}» (@${username}). نام‌ها در فرم پر شد.` : `توکن معتبر است: ربات «${name}».`,
+    savedToken: "توکن ذخیره‌شده را با «اتصال به تلگرام» بسنجید.",
+  },
+  connection: {
+    title: "اتصال به تلگرام",
+    unsaved: "پس از ساخت گره می‌توانید ربات را به تلگرام وصل کنید.",
+    saveTokenFirst: "برای اتصال، نخست توکن ربات را ذخیره کنید.",
+    connect: "اتصال به تلگرام",
+    reconnectWebhook: "اتصال دوبارهٔ وب‌هوک",
+    reconnect: "اتصال دوباره",
+    connecting: "در حال اتصال…",
+    connected: "ربات به تلگرام وصل شد.",
+    refresh: "بازخوانی وضعیت",
+    refreshing: "در حال بازخوانی…",
+    loading: "در حال پرسیدن وضعیت از تلگرام…",
+    disconnect: "قطع اتصال",
+    disconnecting: "در حال قطع اتصال…",
+    disconnected: "اتصال ربات به تلگرام قطع شد.",
+    confirmTitle: "قطع اتصال ربات از تلگرام",
+    confirmText:
+      "با قطع اتصال، تلگرام دیگر پیام‌های این ربات را به دستیار نمی‌رساند و ربات به هیچ‌کس پاسخ نمی‌دهد تا دوباره وصلش کنید. پیام‌هایی که در این مدت فرستاده شوند پاسخی نمی‌گیرند. گره، مالک و فهرست کاربران ربات نگه داشته می‌شوند.",
+    mode: "وضعیت",
+    modes: {
+      webhook: "متصل (وب‌هوک)",
+      polling: "متصل (دریافت دوره‌ای پیام‌ها)",
+      disconnected: "قطع شده",
+      not_connected: "هنوز وصل نشده",
+    },
+    owner: "مالک ربات",
+    noOwner: "هنوز کسی به ربات پیام نداده است؛ مالک ثبت نشده.",
+    pending: "پیام‌های در صف تلگرام",
+    pendingCount: (n: number) => `${formatNumber(n)} پیام هنوز به دستیار نرسیده است`,
+    lastError: "آخرین خطا",
+    lastErrorAt: (when: string) => `زمان: ${when}`,
+  },
+  users: {
+    title: "کاربران ربات",
+    list: "فهرست کسانی که به ربات پیام داده‌اند",
+    loading: "در حال بارگذاری کاربران…",
+    empty: "هنوز کسی به ربات پیام نداده است.",
+    owner: "مالک",
+    messages: (n: number) => `${formatNumber(n)} پیام`,
+    lastSeen: (when: string) => `آخرین پیام: ${when}`,
+    reload: "تلاش دوباره",
+  },
 } as const;

@@ -1,5 +1,6 @@
-// The telegram node's settings: the bot's token (hidden unless asked), its
-// username and name, free-form settings, and what the server filled in.
+// The telegram node's settings: the bot's token (hidden unless asked, and
+// checkable with Telegram before saving), its username and name, free-form
+// settings, what the server filled in, and the bot's connection to Telegram.
 import type { TelegramData } from "@dastyar/rules";
 import { useState } from "react";
 import { formatDigits } from "../../../format/number";
@@ -10,6 +11,9 @@ import { JsonInput } from "../../panels/fields/JsonInput";
 import { SecretInput } from "../../panels/fields/SecretInput";
 import { TextInput } from "../../panels/fields/TextInput";
 import type { PanelProps } from "../../panels/types";
+import { BotConnection } from "./BotConnection";
+import styles from "./TelegramPanel.module.css";
+import { TokenCheck } from "./TokenCheck";
 
 const t = fa.nodes.telegram;
 
@@ -27,6 +31,7 @@ export function TelegramPanel({ form }: PanelProps<"telegram">) {
         error={error("bot_token")}
         onChange={(bot_token) => update({ bot_token })}
       />
+      <TokenCheck token={draft.bot_token} onChecked={update} />
       <Checkbox label={t.showToken} name="showToken" checked={showToken} onChange={setShowToken} />
       <TextInput
         label={t.botUsername}
@@ -56,7 +61,7 @@ export function TelegramPanel({ form }: PanelProps<"telegram">) {
       {draft.webhook_url && (
         <Field label={t.webhookUrl}>
           {(id) => (
-            <output id={id} dir="ltr" data-field="webhook_url">
+            <output id={id} dir="ltr" className={styles.address} data-field="webhook_url">
               {draft.webhook_url}
             </output>
           )}
@@ -71,6 +76,7 @@ export function TelegramPanel({ form }: PanelProps<"telegram">) {
           )}
         </Field>
       )}
+      <BotConnection form={form} />
     </>
   );
 }
