@@ -11,4 +11,9 @@ size?: number, mime_type?: string,
 /**
  * RFC 3339.
  */
-uploaded_at?: string, };
+uploaded_at?: string, 
+/**
+ * In a file database several companies share (one per chat frame or
+ * bot), the company whose file it is; none for a file all may read.
+ */
+company_id?: number, };

@@ -297,6 +297,40 @@ catalogue! {
     FunctionUnavailableInChannel => "تابع «{name}» در این کانال اجرا نمی‌شود، چون کسی نیست که نتیجه‌اش را بدهد. بدون آن پاسخ بده، یا به کاربر بگو که این کار اکنون ممکن نیست.";
     FunctionNameInvalid => "نام تابع فقط می‌تواند حروف انگلیسی، ارقام، _ و - داشته باشد و حداکثر ۶۴ نویسه است.";
     ApiBaseUrlInvalid => "نشانی پایهٔ API باید با http یا https شروع شود.";
+    /// A page on a site the frame does not list asked for a chat (403).
+    FrameOriginRefused => "این سایت اجازهٔ نمایش این پنجرهٔ گفتگو را ندارد.";
+    /// The frame's assistant is not joined, or the frame is switched off (409).
+    FrameInactive => "دستیار این سایت اکنون آفلاین است. لطفاً کمی بعد دوباره سر بزنید.";
+    /// A visitor's token that is missing, forged or expired (401).
+    WidgetSessionExpired => "نشست گفتگو به پایان رسیده است؛ صفحه را دوباره باز کنید.";
+    VisitorInvalid => "شناسهٔ بازدیدکننده معتبر نیست.";
+    FrameCompanyNameRequired => "نام شرکت لازم است.";
+    FrameDomainsRequired => "دست‌کم یک دامنهٔ مجاز لازم است؛ پنجرهٔ گفتگو فقط روی این دامنه‌ها نمایش داده می‌شود.";
+    /// An operation on a frame that has not been registered (409).
+    FrameNotRegistered => "این پنجرهٔ گفتگو هنوز ثبت نشده است. اول آن را ثبت کنید.";
+    FrameColorInvalid => "رنگ باید به شکل #RRGGBB باشد (مثلاً #4F46E5).";
+    FrameTitleTooLong => "عنوان پنجرهٔ گفتگو حداکثر ۸۰ نویسه است.";
+    FrameWelcomeTooLong => "پیام خوشامد حداکثر ۱٬۰۰۰ نویسه است.";
+    /// An upload naming a company into a node that is not a file database (422).
+    FileCompanyFiledbOnly => "فقط پایگاه فایل می‌تواند فایل‌های هر شرکت را جدا نگه دارد.";
+    // ---- The message analyzer's reports ----
+    /// A report asked of an analyzer no container with a chat frame or bot is joined to (409).
+    AnalyzerNoContainer => "این تحلیلگر به ظرفی که پنجرهٔ گفتگو یا ربات تلگرام دارد وصل نیست؛ اول آن را به چنین ظرفی وصل کنید.";
+    /// Nothing was said on the container's channels since the last report (409).
+    AnalyzerNothingNew => "از گزارش قبلی تا کنون گفتگوی تازه‌ای نبوده است.";
+    /// The first line of a report in Telegram.
+    AnalyzerReportHeading => "📊 گزارش «{name}»: {conversations} گفتگو، {messages} پیام";
+    /// Why a report stayed in the panel: no bot is joined to the analyzer.
+    AnalyzerNoBot => "تحلیلگر به ربات تلگرامی وصل نیست؛ گزارش فقط در پنل آن است.";
+    /// Why a report stayed in the panel: the bot's owner has not written to it yet.
+    AnalyzerOwnerUnknown => "صاحب ربات هنوز به آن پیامی نفرستاده است؛ یک پیام به ربات بفرستید تا گزارش‌ها به شما برسد.";
+    /// Why a report stayed in the panel: the bot is disconnected from Telegram.
+    AnalyzerBotDisconnected => "ربات تلگرام قطع است؛ آن را دوباره وصل کنید تا گزارش‌ها فرستاده شود.";
+    /// Why a report stayed in the panel: Telegram refused or could not be reached.
+    AnalyzerDeliveryFailed => "فرستادن گزارش به تلگرام نشد؛ بعداً دوباره بفرستید.";
+    AnalyzerHourInvalid => "ساعت گزارش باید عددی از ۰ تا ۲۳ باشد.";
+    /// Joining an analyzer to a bot by `connect-analyzer` with a node that is not an analyzer (422).
+    AnalyzerNotFound => "تحلیلگری با این شناسه پیدا نشد.";
     DomainInvalid => "دامنهٔ مجاز معتبر نیست؛ فقط نام دامنه را بنویسید (مثلاً example.ir).";
     NameTooLong => "نام بیش از حد طولانی است (حداکثر ۲۰۰ نویسه).";
     /// A node's short text field over its room (core's `field_sizes`).

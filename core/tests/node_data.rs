@@ -13,7 +13,7 @@ use dastyar_core::data::common::NodeBase;
 use dastyar_core::data::container::{DEFAULT_CONTAINER_HEIGHT, DEFAULT_CONTAINER_WIDTH};
 use dastyar_core::data::function::default_function_parameters;
 use dastyar_core::data::google::GoogleAuthStatus;
-use dastyar_core::data::iframe::FrameRecord;
+use dastyar_core::data::iframe::{FrameRecord, FrameTheme};
 use dastyar_core::data::request::HttpMethod;
 use dastyar_core::data::sms::{SmsSendMethod, SmsType};
 use dastyar_core::data::telegram::TelegramRegisterPayload;
@@ -643,6 +643,8 @@ fn iframe() {
             "companyName": "شرکت نمونه",
             "authorizedDomains": ["example.com", "shop.example.com"],
             "style": "modern",
+            "appearance": {"title": "پشتیبانی", "welcome": "سلام!", "color": "#0ea5e9",
+                           "position": "bottom-left", "theme": "dark"},
             "isActive": true,
             "frameId": 3,
             "companyId": 7,
@@ -656,6 +658,7 @@ fn iframe() {
             "company_name",
             "authorized_domains",
             "style",
+            "appearance",
             "is_active",
             "frame_id",
             "company_id",
@@ -669,6 +672,8 @@ fn iframe() {
     assert_eq!(i.container_id, Some(8));
     assert_eq!(i.project_id, Some(14));
     assert_eq!(payload["authorized_domains"][1], "shop.example.com");
+    assert_eq!(payload["appearance"]["position"], "bottom-left");
+    assert_eq!(i.appearance.theme, FrameTheme::Dark);
 
     let frame: FrameRecord = serde_json::from_value(json!({ "company_id": 7 })).unwrap();
     assert_eq!(frame.style, "default");

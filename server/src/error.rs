@@ -85,7 +85,13 @@ impl ApiError {
     /// our bug, so never a 5xx.
     /// 403: the caller proved nothing that lets it do this (a webhook's secret).
     pub fn forbidden(code: MessageCode) -> Self {
-        ApiError::rendered(StatusCode::FORBIDDEN, code, &[], Map::new())
+        ApiError::with_status(StatusCode::FORBIDDEN, code)
+    }
+
+    /// `code`'s message under `status` (a visitor's expired session is a
+    /// 401, an assistant that cannot answer a 503).
+    pub fn with_status(status: StatusCode, code: MessageCode) -> Self {
+        ApiError::rendered(status, code, &[], Map::new())
     }
 
     pub fn upstream(code: MessageCode, params: &[(&str, &str)]) -> Self {

@@ -44,6 +44,7 @@ pub fn app(state: AppState) -> Router {
         .nest("/api", api)
         // `nest` does not take `/api/` itself; it is still no web page.
         .route("/api/", any(http::routes::not_found))
+        .route("/embed/{key}", axum::routing::get(http::routes::widget::embed_page))
         .merge(http::web::router(&state.config.web_dir))
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
         .layer(RequestBodyTimeoutLayer::new(http::connections::BODY_READ_TIMEOUT))
@@ -59,8 +60,9 @@ pub fn app(state: AppState) -> Router {
         .with_state(state)
 }
 
-/// Opens the database, starts the job worker and the Telegram pollers, listens on the configured
-/// address and serves until Ctrl-C or SIGTERM.
+/// Opens the database, starts the job worker, the Telegram pollers and the
+/// analyzers' schedule, listens on the configured address and serves until
+/// Ctrl-C or SIGTERM.
 pub async fn serve(config: Config) -> Result<(), StartupError> {
     let addr = config.addr;
     let state = AppState::open(config).await?;
@@ -74,6 +76,7 @@ pub async fn serve(config: Config) -> Result<(), StartupError> {
     }
     let worker = jobs::Worker::start(state.clone());
     let pollers = channels::telegram::poller::Pollers::start(state.clone());
+    let reporter = channels::analyzer::schedule::Reporter::start(state.clone());
     let max_connections = http::connections::connection_cap(state.config.max_connections);
     let router = app(state);
     let listener = tokio::net::TcpListener::bind(addr).await.map_err(StartupError::Listen)?;
@@ -84,6 +87,7 @@ pub async fn serve(config: Config) -> Result<(), StartupError> {
     );
     let limits = http::connections::Limits::new(max_connections);
     http::connections::serve(listener, router, limits, shutdown_signal()).await;
+    reporter.stop().await;
     pollers.stop().await;
     worker.stop().await;
     db.close().await;

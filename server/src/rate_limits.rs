@@ -1,11 +1,13 @@
-//! Rate limits per client address, for what anyone can call without a
-//! token: signing in and signing up now, the public chat and webhooks next.
+//! Rate limits per client address (and per chat-widget visitor), for what
+//! anyone can call without a token: signing in and up, payment callbacks,
+//! Telegram's webhook, and the chat widget.
 //!
 //! Each is a GCRA bucket per address (governor), kept in memory: an address
 //! flooding one instance is held there, which is what they are for. What must
 //! hold across instances, the wrong-password count per account, lives in the
 //! database instead (`accounts::login_throttle`).
 
+use std::hash::Hash;
 use std::net::IpAddr;
 use std::num::NonZeroU32;
 use std::sync::atomic::{AtomicU32, Ordering};
@@ -24,6 +26,8 @@ const SWEEP_AT: usize = 10_000;
 /// does not sweep on every request.
 const SWEEP_EVERY: u32 = 1_024;
 
+const MINUTE: Duration = Duration::from_secs(60);
+
 /// The limits of the routes anyone can call.
 #[derive(Debug)]
 pub struct RateLimits {
@@ -37,54 +41,61 @@ pub struct RateLimits {
     /// Telegram webhook posts without the bot's secret, per address
     /// (Telegram's own posts carry it and are not limited).
     pub webhook_refusals: AddressLimit,
+    /// Chat widget sessions, per address (a page load asks for one).
+    pub widget_sessions: AddressLimit,
+    /// Chat widget messages, per address...
+    pub widget_messages: AddressLimit,
+    /// ...and per visitor of a frame (`{frame}:{visitor}`).
+    pub visitor_messages: KeyLimit<String>,
 }
 
 /// Payment callbacks one address may make in a minute.
 const PAYMENT_CALLBACKS_PER_MINUTE: u32 = 30;
 /// Webhook posts one address may make in a minute without the secret.
 const WEBHOOK_REFUSALS_PER_MINUTE: u32 = 30;
+/// Widget sessions one address may open in a minute (page loads, tabs).
+const WIDGET_SESSIONS_PER_MINUTE: u32 = 60;
+/// Widget messages from one address in a minute (an office behind one address).
+const WIDGET_MESSAGES_PER_MINUTE: u32 = 60;
+/// Messages one visitor may send in a minute: a person types slower.
+pub const VISITOR_MESSAGES_PER_MINUTE: u32 = 12;
 
 impl RateLimits {
     pub fn from_config(config: &Config) -> RateLimits {
         RateLimits {
-            login: AddressLimit::new(config.logins_per_minute, Duration::from_secs(60)),
-            register: AddressLimit::new(config.registrations_per_hour, Duration::from_secs(3600)),
-            payment_callback: AddressLimit::new(
-                PAYMENT_CALLBACKS_PER_MINUTE,
-                Duration::from_secs(60),
-            ),
-            webhook_refusals: AddressLimit::new(
-                WEBHOOK_REFUSALS_PER_MINUTE,
-                Duration::from_secs(60),
-            ),
+            login: AddressLimit::new(config.logins_per_minute, MINUTE),
+            register: AddressLimit::new(config.registrations_per_hour, 60 * MINUTE),
+            payment_callback: AddressLimit::new(PAYMENT_CALLBACKS_PER_MINUTE, MINUTE),
+            webhook_refusals: AddressLimit::new(WEBHOOK_REFUSALS_PER_MINUTE, MINUTE),
+            widget_sessions: AddressLimit::new(WIDGET_SESSIONS_PER_MINUTE, MINUTE),
+            widget_messages: AddressLimit::new(WIDGET_MESSAGES_PER_MINUTE, MINUTE),
+            visitor_messages: KeyLimit::new(VISITOR_MESSAGES_PER_MINUTE, MINUTE),
         }
     }
 }
 
-/// `count` requests per `period` from one address, all of them at once if
-/// it has been quiet.
+/// `count` requests per `period` for one key, all of them at once if it
+/// has been quiet.
 #[derive(Debug)]
-pub struct AddressLimit {
-    limiter: DefaultKeyedRateLimiter<IpAddr>,
+pub struct KeyLimit<K: Hash + Eq + Clone> {
+    limiter: DefaultKeyedRateLimiter<K>,
     checks: AtomicU32,
 }
 
-impl AddressLimit {
-    pub fn new(count: u32, period: Duration) -> AddressLimit {
+impl<K: Hash + Eq + Clone> KeyLimit<K> {
+    pub fn new(count: u32, period: Duration) -> KeyLimit<K> {
         let count = NonZeroU32::new(count).unwrap_or(NonZeroU32::MIN);
         let quota = Quota::with_period(period / count.get())
             .unwrap_or_else(|| Quota::per_second(NonZeroU32::MAX))
             .allow_burst(count);
-        AddressLimit { limiter: RateLimiter::keyed(quota), checks: AtomicU32::new(0) }
+        KeyLimit { limiter: RateLimiter::keyed(quota), checks: AtomicU32::new(0) }
     }
 
-    /// Counts a request from `address`: 429 `too_many_requests` with the
-    /// seconds to wait once its allowance is spent. A request with no known
-    /// address (one the server made itself, as in tests) is not counted.
-    pub fn check(&self, address: Option<IpAddr>) -> Result<(), ApiError> {
-        let Some(address) = address else { return Ok(()) };
+    /// Counts a request for `key`: 429 `too_many_requests` with the seconds
+    /// to wait once its allowance is spent.
+    pub fn check_key(&self, key: &K) -> Result<(), ApiError> {
         self.sweep();
-        self.limiter.check_key(&bucket(address)).map_err(|not_until| {
+        self.limiter.check_key(key).map_err(|not_until| {
             let wait = not_until.wait_time_from(DefaultClock::default().now());
             ApiError::retry_later(MessageCode::TooManyRequests, wait)
         })
@@ -99,9 +110,34 @@ impl AddressLimit {
         }
     }
 
+    /// Keys remembered now.
+    pub fn keys(&self) -> usize {
+        self.limiter.len()
+    }
+}
+
+/// `count` requests per `period` from one address.
+#[derive(Debug)]
+pub struct AddressLimit(KeyLimit<IpAddr>);
+
+impl AddressLimit {
+    pub fn new(count: u32, period: Duration) -> AddressLimit {
+        AddressLimit(KeyLimit::new(count, period))
+    }
+
+    /// Counts a request from `address` (see [`KeyLimit::check_key`]). A
+    /// request with no known address (one the server made itself, as in
+    /// tests) is not counted.
+    pub fn check(&self, address: Option<IpAddr>) -> Result<(), ApiError> {
+        match address {
+            Some(address) => self.0.check_key(&bucket(address)),
+            None => Ok(()),
+        }
+    }
+
     /// Addresses remembered now.
     pub fn addresses(&self) -> usize {
-        self.limiter.len()
+        self.0.keys()
     }
 }
 

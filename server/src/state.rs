@@ -10,6 +10,7 @@ use crate::accounts::jwt_secret;
 use crate::accounts::password_hasher::PasswordHasher;
 use crate::accounts::token::JwtKeys;
 use crate::billing::catalogue::{Catalogue, CatalogueError};
+use crate::channels::widget::visitor_token::VisitorTokens;
 use crate::config::Config;
 use crate::db::Db;
 use crate::providers::llm::LlmProvider;
@@ -41,6 +42,8 @@ pub struct AppState {
     pub outbound: OutboundClient,
     /// Stores what people say in conversations, many in one commit.
     pub messages: Arc<MessageWriter>,
+    /// Signs and checks the chat widget's visitor tokens.
+    pub visitor_tokens: Arc<VisitorTokens>,
 }
 
 impl AppState {
@@ -65,6 +68,7 @@ impl AppState {
         AppState {
             db,
             keys: Arc::new(JwtKeys::new(jwt_secret)),
+            visitor_tokens: Arc::new(VisitorTokens::new(jwt_secret)),
             secrets,
             hasher: Arc::new(PasswordHasher::per_core()),
             limits: Arc::new(RateLimits::from_config(&config)),

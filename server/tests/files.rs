@@ -394,3 +394,105 @@ async fn start_up_sweeps_only_stale_uploads() {
     );
     env.remove().await;
 }
+
+async fn upload_for(
+    app: &TestApp,
+    token: &str,
+    node: i64,
+    company: &str,
+    name: &str,
+) -> TestResponse {
+    let id = node.to_string();
+    let body = form(&[
+        ("node_id", None, id.as_bytes()),
+        ("company_id", None, company.as_bytes()),
+        ("file", Some((name, "text/plain")), name.as_bytes()),
+    ]);
+    post_form(app, "/api/filedb/upload", token, body).await
+}
+
+/// A company of the user's, made by registering a frame for it.
+async fn company(app: &TestApp, token: &str, project: i64, name: &str) -> i64 {
+    let frame = app
+        .post(
+            "/api/iframe",
+            Some(token),
+            json!({"project_id": project, "name": name,
+                                                 "position_x": 1, "position_y": 1}),
+        )
+        .await
+        .json()["database_id"]
+        .as_i64()
+        .unwrap();
+    let registered = app
+        .post(
+            "/api/frames/register",
+            Some(token),
+            json!({"node_id": frame, "company_name": name, "authorized_domains": ["shop.example"]}),
+        )
+        .await;
+    assert_eq!(registered.status, StatusCode::OK, "{}", registered.text());
+    registered.json()["company_id"].as_i64().unwrap()
+}
+
+#[tokio::test]
+async fn a_shared_file_database_keeps_and_removes_each_companys_files() {
+    for_each_backend(|app| async move {
+        let (token, user) = app.register("tenants@example.com").await;
+        let token = token.as_str();
+        let project = app.create_project(token, "چند شرکت").await;
+        let c = Canvas::new(&app, user, project);
+        let db = c.node(Filedb, json!({})).await;
+        let repository = c.node(Filerepository, json!({})).await;
+        let (north, south) = (
+            company(&app, token, project, "شمال").await,
+            company(&app, token, project, "جنوب").await,
+        );
+
+        let a = upload_for(&app, token, db, &north.to_string(), "north-1.txt").await;
+        assert_eq!(a.status, StatusCode::CREATED, "{}", a.text());
+        assert_eq!(a.json()["file"]["company_id"], north);
+        upload_for(&app, token, db, &north.to_string(), "north-2.txt").await;
+        upload_for(&app, token, db, &south.to_string(), "south.txt").await;
+        upload(&app, token, db, "shared.txt", b"shared").await;
+
+        // A company that is not mine, or not a number, or on a repository: refused, nothing stored.
+        let (other, _) = app.register("other-tenant@example.com").await;
+        let theirs = company(&app, &other, app.create_project(&other, "دیگر").await, "دیگری").await;
+        upload_for(&app, token, db, &theirs.to_string(), "x.txt")
+            .await
+            .assert_invalid("company_id", "not_found");
+        upload_for(&app, token, db, "abc", "x.txt")
+            .await
+            .assert_invalid("company_id", "invalid_input");
+        upload_for(&app, token, repository, &north.to_string(), "x.txt")
+            .await
+            .assert_invalid("company_id", "file_company_filedb_only");
+        assert_eq!(c.data(db).await["files"].as_array().unwrap().len(), 4);
+        assert_eq!(scratch(&app), 0);
+
+        let path = |company: i64| format!("/api/filedb/{db}/multitenant/{company}");
+        let removed = app.delete(&path(north), Some(token)).await;
+        assert_eq!(removed.status, StatusCode::OK, "{}", removed.text());
+        assert_eq!(removed.json(), json!({"success": true, "removed": 2}));
+        let left: Vec<String> = c.data(db).await["files"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|f| f["name"].as_str().unwrap().to_owned())
+            .collect();
+        assert_eq!(left, ["south.txt", "shared.txt"]);
+        assert!(!stored(&app, db, 1).exists() && !stored(&app, db, 2).exists());
+        assert!(stored(&app, db, 3).exists() && stored(&app, db, 4).exists());
+        // Again: nothing left of theirs, no error.
+        assert_eq!(app.delete(&path(north), Some(token)).await.json()["removed"], 0);
+
+        // Not mine: the company, the node, or a repository.
+        assert_eq!(app.delete(&path(theirs), Some(token)).await.status, StatusCode::NOT_FOUND);
+        assert_eq!(app.delete(&path(south), Some(&other)).await.status, StatusCode::NOT_FOUND);
+        let on_repository = format!("/api/filedb/{repository}/multitenant/{south}");
+        assert_eq!(app.delete(&on_repository, Some(token)).await.status, StatusCode::NOT_FOUND);
+        assert_eq!(c.data(db).await["files"].as_array().unwrap().len(), 2);
+    })
+    .await;
+}

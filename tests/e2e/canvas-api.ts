@@ -11,6 +11,8 @@ import {
   type Position,
 } from "@dastyar/rules";
 import type { CanvasEdge } from "@dastyar/api/CanvasEdge";
+import type { FrameRegisterRequest } from "@dastyar/api/FrameRegisterRequest";
+import type { FrameView } from "@dastyar/api/FrameView";
 import type { NodeView } from "@dastyar/api/NodeView";
 import { serverUrl } from "./fixtures.ts";
 
@@ -87,4 +89,9 @@ export function projectEdges(token: string, projectId: number): Promise<CanvasEd
 /** The stored node with canvas id `id`, or undefined. */
 export async function storedNode(token: string, projectId: number, id: string): Promise<CanvasNode | undefined> {
   return (await projectNodes(token, projectId)).find((n) => n.id === id);
+}
+
+/** Registers an iframe node's chat frame for a company: its public key and embed script. */
+export function registerFrameVia(token: string, request: FrameRegisterRequest): Promise<FrameView> {
+  return call(token, "/frames/register", { method: "POST", body: request });
 }

@@ -4,6 +4,7 @@
 // values show the rules' Persian problem and keep the save button disabled.
 import { canvasId, constants, kinds, message, type NodeKind } from "@dastyar/rules";
 import { createProject, newAccount, register } from "./api.ts";
+import { createEdgeVia, createNodeVia } from "./canvas-api.ts";
 import { expect, serverUrl, test, type Page } from "./fixtures.ts";
 import { formatDigits } from "../../web/src/format/number.ts";
 import { fa, signIn } from "./ui.ts";
@@ -333,8 +334,8 @@ test("iframe: domains are stored as bare hosts, a bad one is refused, it starts 
   await openCanvas(page);
   const card = await addFromPalette(page, "iframe");
   const panel = await openPanel(page, card, "iframe");
-  await expect(field(panel, "style")).toHaveValue("default");
-  await expect(panel.locator('[data-field="isActive"]')).toHaveText(fa.nodes.iframe.inactive);
+  await expect(panel.getByTestId("frame-state")).toHaveAttribute("data-state", "unregistered");
+  await expect(panel.getByTestId("frame-state")).toContainText(fa.nodes.iframe.site.noAssistantNote);
 
   await field(panel, "companyName").fill("فروشگاه نمونه");
   await field(panel, "authorizedDomains").fill("example.ir/path");
@@ -412,34 +413,40 @@ test("container: frames and bots inside it are listed and carried into their set
   });
   const containerId = Number(box.id.replace("container-", ""));
   const place = (x: number) => ({ project_id: projectId, position_x: x, position_y: 140, container_id: containerId });
-  await post("/iframe", {
-    ...place(30),
-    name: "پنجره",
+  // Companies are the server's to give: the frame's when it is registered, the bot's on retry-company.
+  // A frame is listed once it is live: registered, with an assistant joined.
+  const frame = await createNodeVia(token, projectId, "iframe", "پنجره", { x: 30, y: 140 }, {
+    container_id: containerId,
     company_name: "فروشگاه",
     authorized_domains: ["shop.example.ir"],
-    is_active: true,
-    company_id: 77,
   });
+  const frameCompany = (await post<{ company_id: number }>("/frames/register", { node_id: frame.database_id }))
+    .company_id;
+  const assistant = await createNodeVia(token, projectId, "assistant", "دستیار", { x: 900, y: 140 });
+  await createEdgeVia(token, projectId, assistant, frame);
   const bot = await post<{ database_id: number }>("/telegram", {
     ...place(380),
     name: "ربات",
     bot_token: "123456:bot-token",
     bot_username: "shop_bot",
-    company_id: 88,
   });
+  const botCompany = (
+    await post<{ data: { company_id: number } }>("/telegram/retry-company", { node_id: bot.database_id })
+  ).data.company_id;
+  expect(frameCompany).not.toBe(botCompany);
 
   await page.reload();
   const card = page.locator(`[data-testid="node-${canvasId("container", containerId)}"]`);
   await expect(card.getByTestId("node-status")).toHaveAttribute("data-status", "success");
   const panel = await openPanel(page, card, "container");
   const listed = panel.getByTestId("container-subsystems");
-  await expect(listed.locator('[data-subsystem="frame"]')).toContainText(formatDigits(77));
-  await expect(listed.locator('[data-subsystem="telegram"]')).toContainText(formatDigits(88));
+  await expect(listed.locator('[data-subsystem="frame"]')).toContainText(formatDigits(frameCompany));
+  await expect(listed.locator('[data-subsystem="telegram"]')).toContainText(formatDigits(botCompany));
 
   await panel.getByRole("button", { name: fa.canvas.frameSettings }).click();
   let dialog = page.getByRole("dialog", { name: fa.canvas.frameSettingsTitle });
   await expect(dialog.getByLabel(fa.canvas.containerId)).toHaveText(formatDigits(containerId));
-  await expect(dialog.getByLabel(fa.canvas.companyId)).toHaveText(formatDigits(77));
+  await expect(dialog.getByLabel(fa.canvas.companyId)).toHaveText(formatDigits(frameCompany));
   await page.keyboard.press("Escape");
   await expect(dialog).toHaveCount(0);
 
@@ -447,5 +454,5 @@ test("container: frames and bots inside it are listed and carried into their set
   dialog = page.getByRole("dialog", { name: fa.canvas.botSettingsTitle });
   await expect(dialog.getByLabel(fa.canvas.containerId)).toHaveText(formatDigits(containerId));
   await expect(dialog.getByLabel(fa.canvas.botId)).toHaveText(formatDigits(bot.database_id));
-  await expect(dialog.getByLabel(fa.canvas.companyId)).toHaveText(formatDigits(88));
+  await expect(dialog.getByLabel(fa.canvas.companyId)).toHaveText(formatDigits(botCompany));
 });

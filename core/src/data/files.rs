@@ -26,6 +26,11 @@ pub struct FileEntry {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub uploaded_at: Option<String>,
+    /// In a file database several companies share (one per chat frame or
+    /// bot), the company whose file it is; none for a file all may read.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub company_id: Option<i64>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]

@@ -14,6 +14,78 @@ fn default_frame_style() -> String {
     DEFAULT_FRAME_STYLE.to_owned()
 }
 
+/// The longest window title, in characters.
+pub const FRAME_TITLE_MAX: usize = 80;
+/// The longest welcome message, in characters.
+pub const FRAME_WELCOME_MAX: usize = 1_000;
+/// The launcher's colour unless another is chosen.
+pub const DEFAULT_FRAME_COLOR: &str = "#4f46e5";
+
+/// How the chat window looks on the site: what the person sees first.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(default)]
+#[ts(export, export_to = "rules/")]
+pub struct FrameAppearance {
+    /// The window's title (the assistant's name on the site).
+    pub title: String,
+    /// The first words the person reads, before they write.
+    pub welcome: String,
+    /// `#rrggbb`: the launcher, the header and the person's messages.
+    pub color: String,
+    pub position: FramePosition,
+    pub theme: FrameTheme,
+}
+
+impl Default for FrameAppearance {
+    fn default() -> Self {
+        FrameAppearance {
+            title: "دستیار".to_owned(),
+            welcome: "سلام! چطور می‌توانم کمکتان کنم؟".to_owned(),
+            color: DEFAULT_FRAME_COLOR.to_owned(),
+            position: FramePosition::BottomRight,
+            theme: FrameTheme::Light,
+        }
+    }
+}
+
+/// The page corner the launcher sits in.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "kebab-case")]
+#[ts(export, export_to = "rules/")]
+pub enum FramePosition {
+    #[default]
+    BottomRight,
+    BottomLeft,
+}
+
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "snake_case")]
+#[ts(export, export_to = "rules/")]
+pub enum FrameTheme {
+    #[default]
+    Light,
+    Dark,
+}
+
+/// A colour as `#rrggbb` in lower case (`#RGB` widened), or `None`.
+pub fn normalize_color(input: &str) -> Option<String> {
+    let hex = input.trim().strip_prefix('#')?;
+    if !hex.bytes().all(|b| b.is_ascii_hexdigit()) {
+        return None;
+    }
+    match hex.len() {
+        6 => Some(format!("#{}", hex.to_ascii_lowercase())),
+        3 => Some(hex.chars().flat_map(|c| [c, c]).fold("#".to_owned(), |mut s, c| {
+            s.push(c.to_ascii_lowercase());
+            s
+        })),
+        _ => None,
+    }
+}
+
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(default, rename_all = "camelCase")]
@@ -25,6 +97,8 @@ pub struct IframeData {
     /// The sites allowed to embed the frame.
     pub authorized_domains: Vec<String>,
     pub style: String,
+    /// How the window looks on the site.
+    pub appearance: FrameAppearance,
     pub is_active: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
@@ -60,6 +134,7 @@ impl Default for IframeData {
             company_name: String::new(),
             authorized_domains: Vec::new(),
             style: default_frame_style(),
+            appearance: FrameAppearance::default(),
             is_active: false,
             frame_id: None,
             company_id: None,
@@ -78,6 +153,7 @@ impl IframeData {
             company_name: self.company_name.clone(),
             authorized_domains: self.authorized_domains.clone(),
             style: self.style.clone(),
+            appearance: self.appearance.clone(),
             is_active: self.is_active,
             frame_id: self.frame_id,
             company_id: self.company_id,
@@ -94,6 +170,7 @@ impl IframeData {
             company_name: payload.company_name,
             authorized_domains: payload.authorized_domains,
             style: payload.style,
+            appearance: payload.appearance,
             is_active: payload.is_active,
             frame_id: payload.frame_id,
             company_id: payload.company_id,
@@ -114,6 +191,7 @@ pub struct IframePayload {
     pub company_name: String,
     pub authorized_domains: Vec<String>,
     pub style: String,
+    pub appearance: FrameAppearance,
     pub is_active: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
@@ -147,4 +225,27 @@ pub struct FrameRecord {
     pub authorized_domains: Vec<String>,
     #[serde(default = "default_frame_style")]
     pub style: String,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn colours_read_as_lower_case_rrggbb() {
+        assert_eq!(normalize_color("#4F46E5").as_deref(), Some("#4f46e5"));
+        assert_eq!(normalize_color(" #abc ").as_deref(), Some("#aabbcc"));
+        for bad in ["4f46e5", "#4f46e", "#ggg", "red", "", "#12345678"] {
+            assert_eq!(normalize_color(bad), None, "{bad}");
+        }
+    }
+
+    #[test]
+    fn an_old_frame_without_an_appearance_reads_with_the_default() {
+        let frame: IframeData = serde_json::from_str(r#"{"companyName":"x"}"#).unwrap();
+        assert_eq!(frame.appearance, FrameAppearance::default());
+        let look: FrameAppearance =
+            serde_json::from_str(r#"{"position":"bottom-left","theme":"dark"}"#).unwrap();
+        assert_eq!((look.position, look.theme), (FramePosition::BottomLeft, FrameTheme::Dark));
+    }
 }

@@ -15,6 +15,7 @@ use super::sms::validate_sms_api_key;
 use super::telegram::validate_telegram_token;
 use super::wordpress::normalize_wordpress_url;
 use crate::data::NodeData;
+use crate::data::iframe::{FRAME_TITLE_MAX, FRAME_WELCOME_MAX, normalize_color};
 use crate::data::{apidefinition, wordpress};
 use crate::messages::MessageCode;
 use crate::schedule::validate_schedule;
@@ -91,6 +92,19 @@ pub fn prepare_node_data(data: &mut NodeData) -> Result<(), Vec<FieldError>> {
                 }
             }
             frame.authorized_domains = domains;
+            let look = &mut frame.appearance;
+            match normalize_color(&look.color) {
+                Some(color) => look.color = color,
+                None => check(Err(FieldError::new("appearance", MessageCode::FrameColorInvalid))),
+            }
+            look.title = look.title.trim().to_owned();
+            look.welcome = look.welcome.trim().to_owned();
+            if look.title.chars().count() > FRAME_TITLE_MAX {
+                check(Err(FieldError::new("appearance", MessageCode::FrameTitleTooLong)));
+            }
+            if look.welcome.chars().count() > FRAME_WELCOME_MAX {
+                check(Err(FieldError::new("appearance", MessageCode::FrameWelcomeTooLong)));
+            }
         }
         _ => {}
     }
@@ -168,6 +182,42 @@ mod tests {
         prepare_node_data(&mut frame).unwrap();
         let NodeData::Iframe(f) = &frame else { unreachable!() };
         assert_eq!(f.authorized_domains, ["example.ir", "*.shop.ir", "localhost:5173"]);
+
+        let mut look = data(
+            NodeKind::Iframe,
+            json!({"appearance": {"title": "  پشتیبانی ", "welcome": " سلام ", "color": "#0EA"}}),
+        );
+        prepare_node_data(&mut look).unwrap();
+        let NodeData::Iframe(f) = &look else { unreachable!() };
+        assert_eq!(
+            (
+                f.appearance.title.as_str(),
+                f.appearance.welcome.as_str(),
+                f.appearance.color.as_str()
+            ),
+            ("پشتیبانی", "سلام", "#00eeaa")
+        );
+    }
+
+    #[test]
+    fn a_frames_look_is_checked_field_by_field() {
+        let problems = |appearance: serde_json::Value| {
+            let mut frame = data(NodeKind::Iframe, json!({ "appearance": appearance }));
+            prepare_node_data(&mut frame)
+                .err()
+                .unwrap_or_default()
+                .into_iter()
+                .map(|e| e.code)
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(problems(json!({"color": "red"})), [MessageCode::FrameColorInvalid]);
+        assert_eq!(problems(json!({"title": "ن".repeat(81)})), [MessageCode::FrameTitleTooLong]);
+        assert!(problems(json!({"title": "ن".repeat(80)})).is_empty());
+        assert_eq!(
+            problems(json!({"welcome": "ن".repeat(1001)})),
+            [MessageCode::FrameWelcomeTooLong]
+        );
+        assert!(problems(json!({"welcome": "ن".repeat(1000)})).is_empty());
     }
 
     #[test]

@@ -11,6 +11,7 @@ use std::path::{Path, PathBuf};
 use dastyar_core::NodeKind;
 use dastyar_core::data::NodePayload;
 use dastyar_core::data::files::FileEntry;
+use dastyar_core::messages::MessageCode;
 use serde_json::json;
 use tokio::sync::Mutex;
 
@@ -18,6 +19,7 @@ use crate::billing::storage::StorageUse;
 use crate::canvas::nodes::{self, Served};
 use crate::error::ApiError;
 use crate::state::AppState;
+use crate::store::frames;
 use crate::store::nodes::NodeRow;
 
 /// The longest file name kept for display, in characters.
@@ -133,6 +135,8 @@ pub struct Upload {
     pub name: String,
     pub mime_type: String,
     pub size: u64,
+    /// The company whose file it is, in a shared file database.
+    pub company_id: Option<i64>,
 }
 
 /// Moves an upload into its node: a new entry (the next id), the file
@@ -160,8 +164,16 @@ async fn add_inner(
     data_dir: &Path,
 ) -> Result<(FileEntry, NodeRow), ApiError> {
     let _guard = FILE_LISTS.lock().await;
-    let (_, served, mut files) =
+    let (row, served, mut files) =
         file_node(state, user_id, node_id).await?.ok_or(ApiError::NotFound)?;
+    if let Some(company_id) = upload.company_id {
+        if row.kind != NodeKind::Filedb.as_str() {
+            return Err(ApiError::invalid("company_id", MessageCode::FileCompanyFiledbOnly));
+        }
+        if frames::company(&state.db, user_id, company_id).await?.is_none() {
+            return Err(ApiError::invalid("company_id", MessageCode::NotFound));
+        }
+    }
     // Under the lock, so two uploads at once cannot both take the last room.
     StorageUse::of(state, user_id).await?.check(upload.size)?;
     let id = files.iter().map(|f| f.id).max().unwrap_or(0).max(0) + 1;
@@ -171,6 +183,7 @@ async fn add_inner(
         size: Some(i64::try_from(upload.size).unwrap_or(i64::MAX)),
         mime_type: Some(upload.mime_type.clone()),
         uploaded_at: Some(crate::db::timestamp::now()),
+        company_id: upload.company_id,
     };
     let path = file_path(data_dir, node_id, id);
     tokio::fs::create_dir_all(node_dir(data_dir, node_id)).await.map_err(ApiError::internal)?;
@@ -208,6 +221,44 @@ pub async fn remove(
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(()),
         Err(e) => Err(ApiError::internal(format!("removing a file: {e}"))),
     }
+}
+
+/// Removes one company's files from one of the user's file databases
+/// shared by several companies, entries and bytes; how many went. 404 when
+/// the node is not one of the user's file databases or the company not
+/// one of theirs.
+pub async fn remove_company(
+    state: &AppState,
+    user_id: i64,
+    node_id: i64,
+    company_id: i64,
+) -> Result<usize, ApiError> {
+    let _guard = FILE_LISTS.lock().await;
+    let Some((row, served, mut files)) = file_node(state, user_id, node_id).await? else {
+        return Err(ApiError::NotFound);
+    };
+    if row.kind != NodeKind::Filedb.as_str()
+        || frames::company(&state.db, user_id, company_id).await?.is_none()
+    {
+        return Err(ApiError::NotFound);
+    }
+    let (gone, kept): (Vec<FileEntry>, Vec<FileEntry>) =
+        files.drain(..).partition(|f| f.company_id == Some(company_id));
+    if gone.is_empty() {
+        return Ok(0);
+    }
+    nodes::update(state, user_id, served, node_id, json!({"files": kept})).await?;
+    for file in &gone {
+        match tokio::fs::remove_file(file_path(&state.config.data_dir, node_id, file.id)).await {
+            Ok(()) => {}
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+            // The entry is gone; bytes left behind are only disk, logged.
+            Err(e) => {
+                tracing::warn!(error = %e, node_id, file = file.id, "a removed file's bytes stayed")
+            }
+        }
+    }
+    Ok(gone.len())
 }
 
 /// One of the user's stored files: its entry and where its bytes are (404

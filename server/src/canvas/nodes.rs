@@ -254,6 +254,38 @@ pub async fn update(
         .ok_or(ApiError::NotFound)
 }
 
+/// How often a rewrite reads the node again when an edit races it.
+const REWRITE_ATTEMPTS: usize = 3;
+
+/// Changes what the server keeps in a node's payload (a bot's webhook, a
+/// frame's key) with `change`, never over an edit that came in meanwhile:
+/// the node is read again and the change made again. The node as stored.
+pub async fn rewrite_payload(
+    state: &AppState,
+    user_id: i64,
+    mut row: NodeRow,
+    change: impl Fn(&mut NodePayload),
+) -> Result<NodeRow, ApiError> {
+    for _ in 0..REWRITE_ATTEMPTS {
+        let stored = row.payload().map_err(ApiError::internal)?;
+        let mut payload = stored.clone();
+        change(&mut payload);
+        if payload == stored {
+            return Ok(row);
+        }
+        let pool = state.db.pool();
+        let status = row.status();
+        if let Some(updated) =
+            nodes::update_if_unchanged(pool, user_id, row.id, &row.updated_at, &payload, status)
+                .await?
+        {
+            return Ok(updated);
+        }
+        row = nodes::get(pool, user_id, row.id).await?.ok_or(ApiError::NotFound)?;
+    }
+    Err(ApiError::internal(format!("node {} kept changing while the server wrote it", row.id)))
+}
+
 /// Moves a node on the canvas (relative to its container when inside one).
 pub async fn set_position(
     state: &AppState,
@@ -395,10 +427,13 @@ fn server_fields(kind: NodeKind) -> &'static [&'static str] {
         }
         NodeKind::Function => &["assistant_id", "function_id"],
         NodeKind::Request => &["api_definition_id"],
-        // `company_id` names no node: companies come with the frames API.
-        NodeKind::Iframe => &["assistant_id", "frame_id"],
-        // Written when the bot is connected to Telegram.
-        NodeKind::Telegram => &["webhook_url"],
+        // Registration gives the frame its company, key and script; an
+        // assistant joined to it makes it active.
+        NodeKind::Iframe => {
+            &["assistant_id", "frame_id", "company_id", "api_key", "script", "is_active"]
+        }
+        // Written when the bot is connected to Telegram, and by retry-company.
+        NodeKind::Telegram => &["webhook_url", "company_id"],
         _ => &[],
     }
 }

@@ -8,6 +8,7 @@
 use dastyar_core::NodeKind;
 use dastyar_core::connect::Refusal;
 use dastyar_core::data::files::FileEntry;
+use dastyar_core::data::iframe::FrameAppearance;
 use dastyar_core::data::trigger::TriggerPayload;
 use dastyar_core::data::{CanvasNode, NodePayload};
 use dastyar_core::messages::MessageCode;
@@ -338,16 +339,54 @@ pub struct FrameView {
     /// The iframe node's database id.
     pub node_id: i64,
     pub project_id: i64,
+    /// The registered frame's id, once registered.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub frame_id: Option<i64>,
     pub company_id: Option<i64>,
     pub company_name: String,
     pub authorized_domains: Vec<String>,
     /// `default` unless another style was chosen.
     pub style: String,
+    #[schema(value_type = Object)]
+    pub appearance: FrameAppearance,
     /// The database id of the assistant the frame talks to.
     pub assistant_id: Option<i64>,
     pub is_active: bool,
+    /// The key the embed script names the frame by (public: it is in the site's page).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub public_key: Option<String>,
+    /// The one line a site owner pastes.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub script: Option<String>,
     #[schema(value_type = CanvasNodeSchema)]
     pub node: CanvasNode,
+}
+
+impl FrameView {
+    /// The frame of an iframe node (`None` for any other node).
+    pub fn of(row: &NodeRow, node: CanvasNode) -> Result<Option<FrameView>, ApiError> {
+        let NodePayload::Iframe(frame) = row.payload().map_err(ApiError::internal)? else {
+            return Ok(None);
+        };
+        Ok(Some(FrameView {
+            node_id: row.id,
+            project_id: row.project_id,
+            frame_id: frame.frame_id,
+            company_id: frame.company_id,
+            company_name: frame.company_name,
+            authorized_domains: frame.authorized_domains,
+            style: frame.style,
+            appearance: frame.appearance,
+            assistant_id: frame.assistant_id,
+            is_active: frame.is_active,
+            public_key: frame.api_key,
+            script: frame.script,
+            node,
+        }))
+    }
 }
 
 /// My project's iframe nodes with their frame fields, oldest first.
@@ -359,20 +398,7 @@ pub async fn project_frames(
     let graph = project_graph(state, user_id, project_id).await?;
     let mut frames = Vec::new();
     for row in graph.of_kind(NodeKind::Iframe) {
-        let NodePayload::Iframe(frame) = row.payload().map_err(ApiError::internal)? else {
-            continue;
-        };
-        frames.push(FrameView {
-            node_id: row.id,
-            project_id: row.project_id,
-            company_id: frame.company_id,
-            company_name: frame.company_name,
-            authorized_domains: frame.authorized_domains,
-            style: frame.style,
-            assistant_id: frame.assistant_id,
-            is_active: frame.is_active,
-            node: graph.canvas(row)?,
-        });
+        frames.extend(FrameView::of(row, graph.canvas(row)?)?);
     }
     Ok(frames)
 }

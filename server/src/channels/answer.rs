@@ -10,7 +10,7 @@ use crate::error::ApiError;
 use crate::runtime::conversations;
 use crate::runtime::turn_event::{TurnEvent, TurnStatus};
 use crate::state::AppState;
-use crate::store::conversations::{self as store, Channel};
+use crate::store::conversations::{self as store, Channel, NewConversation};
 
 /// How long a message waits for the answer to the person's previous one.
 const BUSY_WAIT: Duration = Duration::from_secs(120);
@@ -25,6 +25,10 @@ pub struct Speaker<'a> {
     pub channel: Channel,
     /// The person on the channel (a Telegram chat id, a widget visitor).
     pub visitor: &'a str,
+    /// The company the channel talks for, which owns the conversation.
+    pub company_id: Option<i64>,
+    /// The bot's node the person wrote to.
+    pub channel_node_id: i64,
 }
 
 /// What came of it.
@@ -56,14 +60,15 @@ pub async fn ask(
     {
         Some(found) => found,
         None => {
-            store::insert(
-                &state.db,
-                speaker.owner_id,
-                speaker.assistant_node_id,
-                speaker.channel,
-                Some(speaker.visitor),
-            )
-            .await?
+            let new = NewConversation {
+                user_id: speaker.owner_id,
+                assistant_node_id: speaker.assistant_node_id,
+                channel: speaker.channel,
+                visitor: Some(speaker.visitor),
+                company_id: speaker.company_id,
+                channel_node_id: Some(speaker.channel_node_id),
+            };
+            store::insert(&state.db, &new).await?
         }
     };
     let waited_since = tokio::time::Instant::now();

@@ -15,7 +15,9 @@ use crate::runtime::history;
 use crate::runtime::turn::{self, Events, Start, pending_calls};
 use crate::runtime::turn_event::{PendingCall, TokenUsage, ToolKind, TurnEvent, TurnStatus};
 use crate::state::AppState;
-use crate::store::conversations::{self as store, Channel, ConversationRow, MessageRow, Role};
+use crate::store::conversations::{
+    self as store, Channel, ConversationRow, MessageRow, NewConversation, Role,
+};
 
 /// The longest message a person may send, in characters.
 pub const MESSAGE_MAX: usize = 8_000;
@@ -118,7 +120,8 @@ pub async fn start(
     assistant_id: i64,
 ) -> Result<ConversationView, ApiError> {
     let setup = AssistantSetup::load(state, user_id, assistant_id).await?;
-    let row = store::insert(&state.db, user_id, setup.node.id, Channel::TestFrame, None).await?;
+    let row =
+        store::insert(&state.db, &NewConversation::test_frame(user_id, setup.node.id)).await?;
     Ok(ConversationView::of(&row))
 }
 

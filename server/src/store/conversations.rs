@@ -160,23 +160,49 @@ const CONVERSATION_COLUMNS: &str =
 const MESSAGE_COLUMNS: &str = "id, conversation_id, role, content, tool_calls, tool_call_id, \
      tool_name, client_key, model, prompt_tokens, completion_tokens, credits, created_at";
 
+/// Where a new conversation happens and whose it is.
+#[derive(Debug, Clone, Copy)]
+pub struct NewConversation<'a> {
+    pub user_id: i64,
+    pub assistant_node_id: i64,
+    pub channel: Channel,
+    /// The person on the channel (none in the test frame).
+    pub visitor: Option<&'a str>,
+    /// A widget's or a bot's belongs to a company.
+    pub company_id: Option<i64>,
+    /// The frame's or bot's node it comes through (none in the test frame
+    /// and the owner's preview): what analyzers read by.
+    pub channel_node_id: Option<i64>,
+}
+
+impl NewConversation<'_> {
+    /// A conversation in the builder's own test frame.
+    pub fn test_frame(user_id: i64, assistant_node_id: i64) -> NewConversation<'static> {
+        NewConversation {
+            user_id,
+            assistant_node_id,
+            channel: Channel::TestFrame,
+            visitor: None,
+            company_id: None,
+            channel_node_id: None,
+        }
+    }
+}
+
 /// Starts a conversation.
-pub async fn insert(
-    db: &Db,
-    user_id: i64,
-    assistant_node_id: i64,
-    channel: Channel,
-    visitor: Option<&str>,
-) -> Result<ConversationRow, sqlx::Error> {
+pub async fn insert(db: &Db, new: &NewConversation<'_>) -> Result<ConversationRow, sqlx::Error> {
     let sql = format!(
-        "INSERT INTO conversations (user_id, assistant_node_id, channel, visitor, created_at, updated_at)
-         VALUES ($1, $2, $3, $4, $5, $5) RETURNING {CONVERSATION_COLUMNS}"
+        "INSERT INTO conversations (user_id, assistant_node_id, channel, visitor, company_id,
+                                    channel_node_id, created_at, updated_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $7) RETURNING {CONVERSATION_COLUMNS}"
     );
     sqlx::query_as(sqlx::AssertSqlSafe(sql))
-        .bind(user_id)
-        .bind(assistant_node_id)
-        .bind(channel.as_str())
-        .bind(visitor)
+        .bind(new.user_id)
+        .bind(new.assistant_node_id)
+        .bind(new.channel.as_str())
+        .bind(new.visitor)
+        .bind(new.company_id)
+        .bind(new.channel_node_id)
         .bind(timestamp::now())
         .fetch_one(db.pool())
         .await

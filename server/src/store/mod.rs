@@ -9,9 +9,11 @@ macro_rules! owned {
     };
 }
 
+pub mod analyzers;
 pub mod conversations;
 pub mod credits;
 pub mod edges;
+pub mod frames;
 pub mod jobs;
 pub mod login_failures;
 pub mod nodes;

@@ -5,6 +5,10 @@
 // types come from @dastyar/rules.
 export type { AddNodeRequest } from "@dastyar/api/AddNodeRequest";
 export type { AnalyzeDowngradeRequest } from "@dastyar/api/AnalyzeDowngradeRequest";
+export type { AnalyzerOverview } from "@dastyar/api/AnalyzerOverview";
+export type { AnalyzerReport } from "@dastyar/api/AnalyzerReport";
+export type { AnalyzerSchedule } from "@dastyar/api/AnalyzerSchedule";
+export type { AnalyzerScheduleRequest } from "@dastyar/api/AnalyzerScheduleRequest";
 export type { AsyncCreated } from "@dastyar/api/AsyncCreated";
 export type { AuthResponse } from "@dastyar/api/AuthResponse";
 export type { BillingCycle } from "@dastyar/api/BillingCycle";
@@ -36,6 +40,9 @@ export type { DowngradeNode } from "@dastyar/api/DowngradeNode";
 export type { EdgeDataRequest } from "@dastyar/api/EdgeDataRequest";
 export type { EdgeDeleted } from "@dastyar/api/EdgeDeleted";
 export type { ErrorBody } from "@dastyar/api/ErrorBody";
+export type { FramePreviewRequest } from "@dastyar/api/FramePreviewRequest";
+export type { FrameRegisterRequest } from "@dastyar/api/FrameRegisterRequest";
+export type { FrameView } from "@dastyar/api/FrameView";
 export type { GenerateFunctionJsonResponse } from "@dastyar/api/GenerateFunctionJsonResponse";
 export type { InitiatePaymentRequest } from "@dastyar/api/InitiatePaymentRequest";
 export type { JobView } from "@dastyar/api/JobView";
@@ -61,6 +68,7 @@ export type { PurchaseCreditsRequest } from "@dastyar/api/PurchaseCreditsRequest
 export type { PurchaseCustomCreditsRequest } from "@dastyar/api/PurchaseCustomCreditsRequest";
 export type { PurchaseRequest } from "@dastyar/api/PurchaseRequest";
 export type { RegisterRequest } from "@dastyar/api/RegisterRequest";
+export type { ReportDelivery } from "@dastyar/api/ReportDelivery";
 export type { RequestOutcome } from "@dastyar/api/RequestOutcome";
 export type { SourceFiles } from "@dastyar/api/SourceFiles";
 export type { SubscriptionHistory } from "@dastyar/api/SubscriptionHistory";
@@ -72,3 +80,4 @@ export type { TurnEvent } from "@dastyar/api/TurnEvent";
 export type { TurnStatus } from "@dastyar/api/TurnStatus";
 export type { UploadAnswer } from "@dastyar/api/UploadAnswer";
 export type { User } from "@dastyar/api/User";
+export type { WidgetSession } from "@dastyar/api/WidgetSession";

@@ -13,7 +13,7 @@
 //!   `success`; the assistant's `has_functions` becomes true.
 //! - `apidefinition → request`: the request's `api_definition_id` becomes the
 //!   definition's database id.
-//! - `assistant → iframe`: the iframe's `assistant_id` becomes the assistant's
+//! - `assistant → iframe`: the frame goes live (`is_active`) and its `assistant_id` becomes the assistant's
 //!   database id. Of the other end points (trigger, sms, wordpress, telegram),
 //!   none has an assistant field in its data, so the edge itself is the record.
 //!
@@ -86,7 +86,9 @@ pub async fn on_connect(tx: &mut Tx, source: &NodeRow, target: &NodeRow) -> Resu
         }
         (Assistant, Iframe) => {
             change(tx, target, |payload, _| match payload {
-                NodePayload::Iframe(f) => replace(&mut f.assistant_id, Some(source.id)),
+                NodePayload::Iframe(f) => {
+                    replace(&mut f.assistant_id, Some(source.id)) | replace(&mut f.is_active, true)
+                }
                 _ => false,
             })
             .await
@@ -170,6 +172,7 @@ pub async fn on_disconnect(
             change(tx, &iframe, |payload, _| match payload {
                 NodePayload::Iframe(f) if f.assistant_id == Some(edge.source_id) => {
                     replace(&mut f.assistant_id, others.first().copied())
+                        | replace(&mut f.is_active, !others.is_empty())
                 }
                 _ => false,
             })

@@ -6,13 +6,13 @@ use dastyar_core::NodeKind;
 use dastyar_core::data::NodePayload;
 use dastyar_core::data::telegram::TelegramPayload;
 use dastyar_core::messages::MessageCode;
-use dastyar_core::status::CreationStatus;
 use dastyar_core::validate::telegram::validate_telegram_token;
 use serde::Serialize;
 use ts_rs::TS;
 use utoipa::ToSchema;
 
 use super::webhook_secret;
+use crate::canvas::nodes as canvas_nodes;
 use crate::error::ApiError;
 use crate::providers::telegram::{BotUser, TelegramClient};
 use crate::secrets::node_secrets;
@@ -22,8 +22,6 @@ use crate::store::telegram::{self as store, BotRow, Connected, Mode};
 
 /// Where Telegram posts a bot's updates, under the public URL.
 pub const WEBHOOK_PATH: &str = "/api/telegram/webhook";
-/// How often the node's data is read again when an edit races the write.
-const APPLY_ATTEMPTS: usize = 3;
 
 /// A bot as Telegram describes it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema, TS)]
@@ -306,36 +304,17 @@ async fn record_on_node(
     .await
 }
 
-/// Changes the node's payload with `change`, reading it again when an edit
-/// came in between the read and the write.
+/// Changes the node's Telegram payload with `change` (see [`canvas_nodes::rewrite_payload`]).
 async fn rewrite_payload(
     state: &AppState,
     user_id: i64,
-    mut row: NodeRow,
+    row: NodeRow,
     change: impl Fn(&mut TelegramPayload),
 ) -> Result<NodeRow, ApiError> {
-    for _ in 0..APPLY_ATTEMPTS {
-        let NodePayload::Telegram(mut payload) = row.payload().map_err(ApiError::internal)? else {
-            return Err(ApiError::NotFound);
-        };
-        let before = payload.clone();
-        change(&mut payload);
-        if payload == before {
-            return Ok(row);
+    canvas_nodes::rewrite_payload(state, user_id, row, |payload| {
+        if let NodePayload::Telegram(telegram) = payload {
+            change(telegram);
         }
-        let stored = NodePayload::Telegram(payload);
-        let status = CreationStatus::Success;
-        let pool = state.db.pool();
-        if let Some(updated) =
-            nodes::update_if_unchanged(pool, user_id, row.id, &row.updated_at, &stored, status)
-                .await?
-        {
-            return Ok(updated);
-        }
-        row = bot_node(state, user_id, row.id).await?;
-    }
-    Err(ApiError::internal(format!(
-        "bot {} kept changing while its connection was written",
-        row.id
-    )))
+    })
+    .await
 }

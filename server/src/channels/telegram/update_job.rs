@@ -5,6 +5,7 @@
 
 use std::time::Duration;
 
+use dastyar_core::data::NodePayload;
 use dastyar_core::{MessageCode, NodeKind};
 use serde_json::{Value, json};
 
@@ -70,6 +71,8 @@ pub async fn handle(state: &AppState, payload: &Value) -> Result<Value, ApiError
             assistant_node_id: assistant_id,
             channel: Channel::Telegram,
             visitor: &visitor,
+            company_id: company_of(&row),
+            channel_node_id: row.id,
         };
         answer::ask(state, &speaker, text, &format!("telegram:{}", update.update_id)).await
     })
@@ -88,6 +91,14 @@ pub async fn handle(state: &AppState, payload: &Value) -> Result<Value, ApiError
             tracing::warn!(node = node_id, %why, "a Telegram message could not be answered");
             notice(MessageCode::AssistantUnavailable, "unavailable").await
         }
+    }
+}
+
+/// The company the bot talks for, when it has one.
+fn company_of(row: &NodeRow) -> Option<i64> {
+    match row.payload() {
+        Ok(NodePayload::Telegram(payload)) => payload.company_id,
+        _ => None,
     }
 }
 

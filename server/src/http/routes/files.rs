@@ -40,6 +40,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(upload).layer(DefaultBodyLimit::disable()))
         .routes(routes!(upload_at_filedb).layer(DefaultBodyLimit::disable()))
         .routes(routes!(remove_file))
+        .routes(routes!(remove_company_files))
         .routes(routes!(download))
 }
 
@@ -52,6 +53,9 @@ pub struct UploadForm {
     file: Vec<u8>,
     /// The database id of one of my filedb or filerepository nodes.
     node_id: i64,
+    /// In a file database several companies share: the company whose file it is.
+    #[schema(minimum = 1)]
+    company_id: Option<i64>,
 }
 
 /// `201` to an upload: the new entry and the node with it in its `files`.
@@ -83,9 +87,13 @@ pub async fn upload(
 ) -> Result<Response, ApiError> {
     let multipart = multipart.map_err(|_| upload_failed())?;
     let mut temp = TempFile(None);
-    let (node_id, upload) = read_form(&state, user.id, multipart, &mut temp).await?;
-    let node_id = positive_id("node_id", node_id.as_deref())?;
-    let upload = upload.ok_or_else(|| ApiError::invalid("file", MessageCode::FieldRequired))?;
+    let form = read_form(&state, user.id, multipart, &mut temp).await?;
+    let node_id = positive_id("node_id", form.node_id.as_deref())?;
+    let mut upload =
+        form.upload.ok_or_else(|| ApiError::invalid("file", MessageCode::FieldRequired))?;
+    if form.company_id.is_some() {
+        upload.company_id = Some(positive_id("company_id", form.company_id.as_deref())?);
+    }
     if upload.size == 0 {
         return Err(upload_failed());
     }
@@ -126,19 +134,28 @@ impl Drop for TempFile {
     }
 }
 
-/// Reads the form: `node_id`'s text and the first `file`, streamed to a
-/// temporary file (whose path `temp` keeps for cleaning up).
+/// An upload's form as read.
+struct Form {
+    node_id: Option<String>,
+    company_id: Option<String>,
+    upload: Option<Upload>,
+}
+
+/// Reads the form: `node_id`'s and `company_id`'s text and the first
+/// `file`, streamed to a temporary file (whose path `temp` keeps for
+/// cleaning up).
 async fn read_form(
     state: &AppState,
     user_id: i64,
     mut multipart: Multipart,
     temp: &mut TempFile,
-) -> Result<(Option<String>, Option<Upload>), ApiError> {
+) -> Result<Form, ApiError> {
     let max = state.config.max_upload_bytes();
     // Checked again when the file joins its node; this stops a file that
     // cannot fit before it fills the disk.
     let storage = StorageUse::of(state, user_id).await?;
     let mut node_id = None;
+    let mut company_id = None;
     let mut upload = None;
     let mut other_bytes = 0usize;
     while let Some(mut field) = multipart.next_field().await.map_err(multipart_error)? {
@@ -159,27 +176,31 @@ async fn read_form(
                         return Err(storage.check(size).err().unwrap_or(ApiError::TooLarge));
                     }
                 };
-                upload = Some(Upload { temp: path, name, mime_type, size });
+                upload = Some(Upload { temp: path, name, mime_type, size, company_id: None });
             }
             name => {
-                let is_node_id = name == Some("node_id");
+                let kept = match name {
+                    Some("node_id") if node_id.is_none() => Some(&mut node_id),
+                    Some("company_id") if company_id.is_none() => Some(&mut company_id),
+                    _ => None,
+                };
                 let mut text = Vec::new();
                 while let Some(chunk) = field.chunk().await.map_err(multipart_error)? {
                     other_bytes += chunk.len();
                     if other_bytes > OTHER_FIELDS_MAX {
                         return Err(ApiError::TooLarge);
                     }
-                    if is_node_id {
+                    if kept.is_some() {
                         text.extend_from_slice(&chunk);
                     }
                 }
-                if is_node_id && node_id.is_none() {
-                    node_id = Some(String::from_utf8_lossy(&text).into_owned());
+                if let Some(kept) = kept {
+                    *kept = Some(String::from_utf8_lossy(&text).into_owned());
                 }
             }
         }
     }
-    Ok((node_id, upload))
+    Ok(Form { node_id, company_id, upload })
 }
 
 /// Writes a field to `path`, refusing more than `max` bytes; its size.
@@ -298,4 +319,36 @@ pub async fn download(
     headers.insert(header::CONTENT_DISPOSITION, disposition);
     headers.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
     Ok(response)
+}
+
+/// What removing a company's files came to.
+#[derive(Debug, Serialize, ToSchema, TS)]
+#[ts(export, export_to = "api/")]
+pub struct CompanyFilesRemoved {
+    pub success: bool,
+    /// How many files went.
+    pub removed: u64,
+}
+
+/// Removes one company's files from one of my file databases that several
+/// companies share (entries and bytes); the other companies' and the
+/// shared files stay.
+#[utoipa::path(delete, path = "/filedb/{id}/multitenant/{company_id}", tag = "files",
+    security(("bearer" = [])),
+    params(
+        ("id" = i64, Path, description = "The filedb node's database id"),
+        ("company_id" = i64, Path, description = "One of my companies"),
+    ),
+    responses(
+        (status = 200, description = "Removed (none is no error)", body = CompanyFilesRemoved),
+        (status = 401, description = "unauthenticated", body = ErrorBody),
+        (status = 404, description = "No such filedb node or company of mine", body = ErrorBody),
+    ))]
+pub async fn remove_company_files(
+    State(state): State<AppState>,
+    user: AuthUser,
+    Path((id, company_id)): Path<(i64, i64)>,
+) -> Result<Json<CompanyFilesRemoved>, ApiError> {
+    let removed = files::remove_company(&state, user.id, id, company_id).await?;
+    Ok(Json(CompanyFilesRemoved { success: true, removed: removed as u64 }))
 }

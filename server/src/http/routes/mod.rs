@@ -2,6 +2,7 @@
 //! carry their OpenAPI operations (`utoipa_axum`), so the router, the
 //! document and the routing test's list come from one declaration.
 
+pub mod analyzers;
 pub mod assistant_runtime;
 pub mod assistants;
 pub mod auth;
@@ -10,6 +11,7 @@ pub mod conversations;
 pub mod downgrade;
 pub mod edges;
 pub mod files;
+pub mod frames;
 pub mod function_json;
 pub mod listings;
 pub mod mock_gateway;
@@ -24,6 +26,7 @@ pub mod shortcuts;
 pub mod subscription;
 pub mod telegram;
 pub mod toggles;
+pub mod widget;
 use utoipa_axum::router::OpenApiRouter;
 
 use crate::error::ApiError;
@@ -42,6 +45,9 @@ pub fn router() -> OpenApiRouter<AppState> {
         .merge(conversations::router())
         .merge(request_execute::router())
         .merge(telegram::router())
+        .merge(frames::router())
+        .merge(analyzers::router())
+        .merge(widget::router())
         .merge(edges::router())
         .merge(containers::router())
         .merge(project_queries::router())

@@ -21,9 +21,12 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::canvas::canvas_node_schema::{CanvasNodeSchema, CreatedNodeSchema};
+use crate::canvas::edges::CanvasEdge;
 use crate::canvas::nodes::{self, Created, NodeView, Served};
+use crate::channels::analyzer::bot_link;
 use crate::channels::telegram::connection::{self, BotIdentity, BotStatus};
 use crate::channels::telegram::{intake, webhook_secret};
+use crate::channels::widget::frames;
 use crate::error::ApiError;
 use crate::http::client_address::ClientAddress;
 use crate::http::documented_route::DocumentedRoute;
@@ -42,6 +45,8 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(test_connection))
         .routes(routes!(retry_webhook))
         .routes(routes!(retry_database))
+        .routes(routes!(retry_company))
+        .routes(routes!(connect_analyzer))
         .routes(routes!(users))
         .routes(routes!(webhook))
         .routes(
@@ -309,6 +314,60 @@ pub async fn retry_database(
     Json(body): Json<BotNodeRequest>,
 ) -> Result<Json<NodeView>, ApiError> {
     Ok(Json(NodeView::of(&connection::connect(&state, user.id, body.node_id).await?)?))
+}
+
+/// Gives the bot its company (the business it talks for, which owns its
+/// conversations): the one it has if it is mine, else my company by the
+/// bot's name, made if new.
+#[utoipa::path(post, path = "/telegram/retry-company", tag = "telegram",
+    security(("bearer" = [])),
+    request_body = BotNodeRequest,
+    responses(
+        (status = 200, description = "The bot's node with its company_id", body = CanvasNodeSchema),
+        (status = 401, description = "unauthenticated", body = ErrorBody),
+        (status = 404, description = "No such bot node of mine", body = ErrorBody),
+    ))]
+pub async fn retry_company(
+    State(state): State<AppState>,
+    user: AuthUser,
+    Json(body): Json<BotNodeRequest>,
+) -> Result<Json<NodeView>, ApiError> {
+    let row = connection::bot_node(&state, user.id, body.node_id).await?;
+    Ok(Json(NodeView::of(&frames::bot_company(&state, user.id, row).await?)?))
+}
+
+/// `POST /telegram/connect-analyzer`.
+#[derive(Debug, Deserialize, ToSchema, TS)]
+#[ts(export, export_to = "api/")]
+pub struct ConnectAnalyzerRequest {
+    /// The telegram node's database id.
+    #[schema(minimum = 1)]
+    pub node_id: i64,
+    /// The analyzer node's database id (in the same project).
+    #[schema(minimum = 1)]
+    pub analyzer_id: i64,
+}
+
+/// Joins one of my analyzers to one of my bots: its reports go to the
+/// bot's owner. The same edge as one drawn on the canvas, under the same
+/// rules (the analyzer must be joined to a container with a chat first).
+#[utoipa::path(post, path = "/telegram/connect-analyzer", tag = "telegram",
+    security(("bearer" = [])),
+    request_body = ConnectAnalyzerRequest,
+    responses(
+        (status = 201, description = "Joined", body = CanvasEdge),
+        (status = 200, description = "They were joined already", body = CanvasEdge),
+        (status = 401, description = "unauthenticated", body = ErrorBody),
+        (status = 404, description = "No such bot node of mine", body = ErrorBody),
+        (status = 422, description = "analyzer_not_found, or a connection rule refused it", body = ErrorBody),
+    ))]
+pub async fn connect_analyzer(
+    State(state): State<AppState>,
+    user: AuthUser,
+    Json(body): Json<ConnectAnalyzerRequest>,
+) -> Result<(StatusCode, Json<CanvasEdge>), ApiError> {
+    let (edge, drawn) = bot_link::connect(&state, user.id, body.analyzer_id, body.node_id).await?;
+    Ok((if drawn { StatusCode::CREATED } else { StatusCode::OK }, Json(edge)))
 }
 
 /// The people who wrote to one of my bots, and its owner.

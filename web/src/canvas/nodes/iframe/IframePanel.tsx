@@ -1,16 +1,15 @@
 // The iframe node's settings: company name, the domains allowed to embed it
-// (shown as they will be stored), its style, and what the server generated
-// for it (ids, key and the embed script, which can be copied).
+// (shown as they will be stored) and how its chat window looks, saved with
+// the node; then the frame on the site as the server holds it: whether it is
+// live, registering it, its embed code, a preview and its ids.
 import { prepareNodeData } from "@dastyar/rules";
-import { useMemo, useState } from "react";
-import { formatDigits } from "../../../format/number";
+import { useMemo } from "react";
 import { fa } from "../../../i18n/fa";
-import { Field } from "../../panels/fields/Field";
-import fieldStyles from "../../panels/fields/fields.module.css";
 import { ListInput } from "../../panels/fields/ListInput";
 import { TextInput } from "../../panels/fields/TextInput";
-import { ReadOnlyValue } from "../../panels/fields/ReadOnlyValue";
 import type { PanelProps } from "../../panels/types";
+import { FrameLook } from "./FrameLook";
+import { FrameSite } from "./FrameSite";
 
 const t = fa.nodes.iframe;
 
@@ -44,62 +43,8 @@ export function IframePanel({ form }: PanelProps<"iframe">) {
         error={error("authorizedDomains")}
         onChange={(authorizedDomains) => update({ authorizedDomains })}
       />
-      <TextInput
-        label={t.style}
-        name="style"
-        ltr
-        value={draft.style}
-        hint={t.styleHint}
-        error={error("style")}
-        onChange={(style) => update({ style })}
-      />
-      <ReadOnlyValue label={t.isActive} field="isActive" value={draft.isActive ? t.active : t.inactive} />
-      {draft.frameId != null && <ReadOnlyValue label={t.frameId} field="frameId" value={formatDigits(draft.frameId)} />}
-      {draft.companyId != null && <ReadOnlyValue label={t.companyId} field="companyId" value={formatDigits(draft.companyId)} />}
-      {draft.assistantId != null && (
-        <ReadOnlyValue label={t.assistantId} field="assistantId" value={formatDigits(draft.assistantId)} />
-      )}
-      {draft.apiKey && <ReadOnlyValue label={t.apiKey} field="apiKey" value={draft.apiKey} ltr />}
-      {draft.script && <Script script={draft.script} />}
+      <FrameLook form={form} />
+      <FrameSite form={form} />
     </>
-  );
-}
-
-
-/** The embed script in a read-only box, with a copy button that says how it went. */
-function Script({ script }: { script: string }) {
-  const [copied, setCopied] = useState<"yes" | "no" | null>(null);
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(script);
-      setCopied("yes");
-    } catch {
-      setCopied("no");
-    }
-  };
-  return (
-    <Field label={t.script} hint={copied === "yes" ? t.copied : copied === "no" ? t.copyFailed : undefined}>
-      {(id, describedBy) => (
-        <>
-          <textarea
-            id={id}
-            name="script"
-            className={fieldStyles.input}
-            dir="ltr"
-            rows={4}
-            readOnly
-            value={script}
-            aria-describedby={describedBy}
-            onFocus={(e) => e.currentTarget.select()}
-            style={{ fontFamily: "ui-monospace, monospace", fontSize: "0.8rem" }}
-          />
-          <div>
-            <button type="button" className="button button-quiet" onClick={() => void copy()}>
-              {t.copy}
-            </button>
-          </div>
-        </>
-      )}
-    </Field>
   );
 }
