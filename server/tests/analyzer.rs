@@ -7,8 +7,7 @@
 
 mod common;
 
-use axum::body::Body;
-use axum::http::{Method, Request, StatusCode, header};
+use axum::http::{Method, StatusCode};
 use chrono::{DateTime, TimeDelta, Utc};
 use common::canvas::Canvas;
 use common::{TestApp, TestResponse, for_each_backend_with};
@@ -140,52 +139,27 @@ async fn scene(app: &TestApp, telegram: &FakeTelegram) -> Scene {
     Scene { token, key, iframe, analyzer, bot, bot_node }
 }
 
-async fn call(
-    app: &TestApp,
-    method: Method,
-    path: &str,
-    origin: Option<&str>,
-    bearer: Option<&str>,
-    body: Option<Value>,
-) -> TestResponse {
-    let mut request = Request::builder().method(method).uri(path);
-    if let Some(origin) = origin {
-        request = request.header(header::ORIGIN, origin);
-    }
-    if let Some(bearer) = bearer {
-        request = request.header(header::AUTHORIZATION, format!("Bearer {bearer}"));
-    }
-    let body = match body {
-        Some(body) => {
-            request = request.header(header::CONTENT_TYPE, "application/json");
-            Body::from(body.to_string())
-        }
-        None => Body::empty(),
-    };
-    app.send(request.body(body).unwrap()).await
-}
-
 /// A new visitor on the site says `text` and is answered.
 async fn visitor_says(app: &TestApp, key: &str, text: &str) {
-    let session = call(
-        app,
-        Method::POST,
-        &format!("/api/widget/{key}/session"),
-        Some(SITE),
-        None,
-        Some(json!({})),
-    )
-    .await;
+    let session = app
+        .call_from(
+            Method::POST,
+            &format!("/api/widget/{key}/session"),
+            Some(SITE),
+            None,
+            Some(json!({})),
+        )
+        .await;
     let token = session.json()["token"].as_str().unwrap().to_owned();
-    let answer = call(
-        app,
-        Method::POST,
-        &format!("/api/widget/{key}/messages"),
-        None,
-        Some(&token),
-        Some(json!({"content": text})),
-    )
-    .await;
+    let answer = app
+        .call_from(
+            Method::POST,
+            &format!("/api/widget/{key}/messages"),
+            None,
+            Some(&token),
+            Some(json!({"content": text})),
+        )
+        .await;
     assert_eq!(answer.status, StatusCode::OK, "{}", answer.text());
     assert!(answer.text().contains("event: done"), "{}", answer.text());
 }
@@ -226,15 +200,15 @@ async fn conversations_in_one_report_out_to_the_owner_paid_for_and_never_twice()
                 .post("/api/frames/preview", Some(&s.token), json!({"node_id": s.iframe}))
                 .await
                 .json();
-            let answer = call(
-                &app,
-                Method::POST,
-                &format!("/api/widget/{}/messages", s.key),
-                None,
-                preview["token"].as_str(),
-                Some(json!({"content": "آزمایش پیش‌نمایش"})),
-            )
-            .await;
+            let answer = app
+                .call_from(
+                    Method::POST,
+                    &format!("/api/widget/{}/messages", s.key),
+                    None,
+                    preview["token"].as_str(),
+                    Some(json!({"content": "آزمایش پیش‌نمایش"})),
+                )
+                .await;
             assert_eq!(answer.status, StatusCode::OK);
 
             // Before the owner has written to the bot, the report stays in the panel.

@@ -6,8 +6,7 @@
 
 mod common;
 
-use axum::body::Body;
-use axum::http::{Method, Request, StatusCode, header};
+use axum::http::{Method, StatusCode, header};
 use common::canvas::Canvas;
 use common::{TestApp, TestResponse, for_each_backend_with};
 use dastyar_core::NodeKind;
@@ -71,34 +70,15 @@ async fn join(app: &TestApp, s: &Scene) {
     .await;
 }
 
-async fn call(
-    app: &TestApp,
-    method: Method,
-    path: &str,
-    origin: Option<&str>,
-    bearer: Option<&str>,
-    body: Option<Value>,
-) -> TestResponse {
-    let mut request = Request::builder().method(method).uri(path);
-    if let Some(origin) = origin {
-        request = request.header(header::ORIGIN, origin);
-    }
-    if let Some(bearer) = bearer {
-        request = request.header(header::AUTHORIZATION, format!("Bearer {bearer}"));
-    }
-    let body = match body {
-        Some(json) => {
-            request = request.header(header::CONTENT_TYPE, "application/json");
-            Body::from(json.to_string())
-        }
-        None => Body::empty(),
-    };
-    app.send(request.body(body).unwrap()).await
-}
-
 async fn session(app: &TestApp, key: &str, origin: Option<&str>) -> TestResponse {
-    call(app, Method::POST, &format!("/api/widget/{key}/session"), origin, None, Some(json!({})))
-        .await
+    app.call_from(
+        Method::POST,
+        &format!("/api/widget/{key}/session"),
+        origin,
+        None,
+        Some(json!({})),
+    )
+    .await
 }
 
 fn allowed_origin(response: &TestResponse) -> Option<&str> {
@@ -230,7 +210,7 @@ async fn only_the_frames_sites_get_a_session_and_cors() {
 
         // The browser's preflight, for the listed site only.
         let path = format!("/api/widget/{key}/session");
-        let ok = call(&app, Method::OPTIONS, &path, Some(SITE), None, None).await;
+        let ok = app.call_from(Method::OPTIONS, &path, Some(SITE), None, None).await;
         assert_eq!(ok.status, StatusCode::NO_CONTENT);
         assert_eq!(allowed_origin(&ok), Some(SITE));
         assert!(
@@ -239,19 +219,20 @@ async fn only_the_frames_sites_get_a_session_and_cors() {
                 .unwrap()
                 .contains("authorization")
         );
-        let no =
-            call(&app, Method::OPTIONS, &path, Some("https://copycat.example"), None, None).await;
+        let no = app
+            .call_from(Method::OPTIONS, &path, Some("https://copycat.example"), None, None)
+            .await;
         no.assert_error(403, "frame_origin_refused");
 
         // A visitor id goes on; a malformed one is refused.
         let visitor = listed.json()["visitor"].as_str().unwrap().to_owned();
-        let back =
-            call(&app, Method::POST, &path, Some(SITE), None, Some(json!({"visitor": visitor})))
-                .await;
+        let back = app
+            .call_from(Method::POST, &path, Some(SITE), None, Some(json!({"visitor": visitor})))
+            .await;
         assert_eq!(back.json()["visitor"], visitor.as_str());
-        let bad =
-            call(&app, Method::POST, &path, Some(SITE), None, Some(json!({"visitor": "<x>"})))
-                .await;
+        let bad = app
+            .call_from(Method::POST, &path, Some(SITE), None, Some(json!({"visitor": "<x>"})))
+            .await;
         bad.assert_invalid("visitor", "visitor_invalid");
     })
     .await;
@@ -290,31 +271,25 @@ async fn a_visitor_chats_and_comes_back_to_the_same_conversation() {
         assert!(opened["offline_message"].as_str().unwrap().contains("آفلاین"));
         let token = opened["token"].as_str().unwrap().to_owned();
         let messages = format!("/api/widget/{key}/messages");
-        let offline = call(
-            &app,
-            Method::POST,
-            &messages,
-            None,
-            Some(&token),
-            Some(json!({"content": "سلام"})),
-        )
-        .await;
+        let offline = app
+            .call_from(Method::POST, &messages, None, Some(&token), Some(json!({"content": "سلام"})))
+            .await;
         offline.assert_error(409, "frame_inactive");
 
         join(&app, &s).await;
         let conversation = format!("/api/widget/{key}/conversation");
-        let empty = call(&app, Method::GET, &conversation, None, Some(&token), None).await;
+        let empty = app.call_from(Method::GET, &conversation, None, Some(&token), None).await;
         assert_eq!(empty.json(), json!({"id": null, "messages": []}));
 
-        let answer = call(
-            &app,
-            Method::POST,
-            &messages,
-            None,
-            Some(&token),
-            Some(json!({"content": "قیمت چند است؟"})),
-        )
-        .await;
+        let answer = app
+            .call_from(
+                Method::POST,
+                &messages,
+                None,
+                Some(&token),
+                Some(json!({"content": "قیمت چند است؟"})),
+            )
+            .await;
         assert_eq!(answer.status, StatusCode::OK, "{}", answer.text());
         let events = events(&answer.text());
         let names: Vec<&str> = events.iter().map(|(n, _)| n.as_str()).collect();
@@ -332,7 +307,8 @@ async fn a_visitor_chats_and_comes_back_to_the_same_conversation() {
         );
 
         // The page loads again: the same visitor sees the conversation.
-        let again = call(&app, Method::GET, &conversation, None, Some(&token), None).await.json();
+        let again =
+            app.call_from(Method::GET, &conversation, None, Some(&token), None).await.json();
         let roles: Vec<&str> = again["messages"]
             .as_array()
             .unwrap()
@@ -344,27 +320,28 @@ async fn a_visitor_chats_and_comes_back_to_the_same_conversation() {
         let balance = app.get("/api/subscription/current", Some(&s.token)).await;
         assert_eq!(balance.status, StatusCode::OK);
 
-        let fresh = call(
-            &app,
-            Method::POST,
-            &format!("/api/widget/{key}/conversation/new"),
-            None,
-            Some(&token),
-            None,
-        )
-        .await;
+        let fresh = app
+            .call_from(
+                Method::POST,
+                &format!("/api/widget/{key}/conversation/new"),
+                None,
+                Some(&token),
+                None,
+            )
+            .await;
         assert_eq!(fresh.status, StatusCode::CREATED, "{}", fresh.text());
-        let after = call(&app, Method::GET, &conversation, None, Some(&token), None).await.json();
+        let after =
+            app.call_from(Method::GET, &conversation, None, Some(&token), None).await.json();
         assert_eq!(after["id"], fresh.json()["id"]);
         assert_eq!(after["messages"], json!([]));
 
         // A token is for its frame only, and a forged one is nothing.
         for bad in ["not-a-token", s.token.as_str()] {
-            call(&app, Method::GET, &conversation, None, Some(bad), None)
+            app.call_from(Method::GET, &conversation, None, Some(bad), None)
                 .await
                 .assert_error(401, "widget_session_expired");
         }
-        call(&app, Method::GET, &conversation, None, None, None)
+        app.call_from(Method::GET, &conversation, None, None, None)
             .await
             .assert_error(401, "widget_session_expired");
         let _ = s.user_id;
@@ -384,15 +361,15 @@ async fn a_visitor_who_writes_too_fast_is_told_to_wait() {
         let messages = format!("/api/widget/{key}/messages");
         let mut statuses = Vec::new();
         for i in 0..14 {
-            let sent = call(
-                &app,
-                Method::POST,
-                &messages,
-                None,
-                Some(&token),
-                Some(json!({"content": format!("پیام {i}")})),
-            )
-            .await;
+            let sent = app
+                .call_from(
+                    Method::POST,
+                    &messages,
+                    None,
+                    Some(&token),
+                    Some(json!({"content": format!("پیام {i}")})),
+                )
+                .await;
             statuses.push(sent);
         }
         assert_eq!(statuses[0].status, StatusCode::OK);
@@ -403,15 +380,9 @@ async fn a_visitor_who_writes_too_fast_is_told_to_wait() {
         // Another visitor of the same frame is not held back.
         let other =
             session(&app, &key, Some(SITE)).await.json()["token"].as_str().unwrap().to_owned();
-        let sent = call(
-            &app,
-            Method::POST,
-            &messages,
-            None,
-            Some(&other),
-            Some(json!({"content": "سلام"})),
-        )
-        .await;
+        let sent = app
+            .call_from(Method::POST, &messages, None, Some(&other), Some(json!({"content": "سلام"})))
+            .await;
         assert_eq!(sent.status, StatusCode::OK, "{}", sent.text());
     })
     .await;
@@ -495,15 +466,15 @@ async fn the_owner_previews_the_real_chat_from_the_canvas_as_a_visitor_of_its_ow
         // The chat page's calls work with it, from our own page (no site origin).
         let token = preview["token"].as_str().unwrap();
         let messages = format!("/api/widget/{key}/messages");
-        let answer = call(
-            &app,
-            Method::POST,
-            &messages,
-            None,
-            Some(token),
-            Some(json!({"content": "آزمایش"})),
-        )
-        .await;
+        let answer = app
+            .call_from(
+                Method::POST,
+                &messages,
+                None,
+                Some(token),
+                Some(json!({"content": "آزمایش"})),
+            )
+            .await;
         assert_eq!(answer.status, StatusCode::OK, "{}", answer.text());
         assert_eq!(events(&answer.text()).last().map(|(n, _)| n.as_str()), Some("done"));
 
@@ -511,26 +482,26 @@ async fn the_owner_previews_the_real_chat_from_the_canvas_as_a_visitor_of_its_ow
         let again =
             app.post("/api/frames/preview", Some(&s.token), ask(Some(&visitor))).await.json();
         assert_eq!(again["visitor"], visitor.as_str());
-        let history = call(
-            &app,
-            Method::GET,
-            &format!("/api/widget/{key}/conversation"),
-            None,
-            Some(again["token"].as_str().unwrap()),
-            None,
-        )
-        .await
-        .json();
+        let history = app
+            .call_from(
+                Method::GET,
+                &format!("/api/widget/{key}/conversation"),
+                None,
+                Some(again["token"].as_str().unwrap()),
+                None,
+            )
+            .await
+            .json();
         assert_eq!(history["messages"].as_array().unwrap().len(), 2);
-        let claimed = call(
-            &app,
-            Method::POST,
-            &format!("/api/widget/{key}/session"),
-            Some(SITE),
-            None,
-            Some(json!({"visitor": visitor})),
-        )
-        .await;
+        let claimed = app
+            .call_from(
+                Method::POST,
+                &format!("/api/widget/{key}/session"),
+                Some(SITE),
+                None,
+                Some(json!({"visitor": visitor})),
+            )
+            .await;
         claimed.assert_error(422, "visitor_invalid");
 
         // An iframe node not registered yet has no preview.

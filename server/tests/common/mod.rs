@@ -219,7 +219,22 @@ impl TestApp {
         token: Option<&str>,
         body: Option<Value>,
     ) -> TestResponse {
+        self.call_from(method, path, None, token, body).await
+    }
+
+    /// [`TestApp::call`] from a page at `origin` (its `Origin` header), as a browser sends it.
+    pub async fn call_from(
+        &self,
+        method: Method,
+        path: &str,
+        origin: Option<&str>,
+        token: Option<&str>,
+        body: Option<Value>,
+    ) -> TestResponse {
         let mut request = Request::builder().method(method).uri(path);
+        if let Some(origin) = origin {
+            request = request.header(header::ORIGIN, origin);
+        }
         if let Some(token) = token {
             request = request.header(header::AUTHORIZATION, format!("Bearer {token}"));
         }
