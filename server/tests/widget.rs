@@ -178,6 +178,14 @@ async fn registering_gives_a_key_and_a_script_and_joining_an_assistant_makes_it_
         assert_eq!(deleted.status, StatusCode::OK, "{}", deleted.text());
         let node = app.get(&format!("/api/iframe/{}", s.iframe), Some(&s.token)).await.json();
         assert_eq!(node["data"]["isActive"], false);
+        // The document states the look's rules, so a client can check before sending.
+        let doc = app.get("/api/openapi.json", None).await.json();
+        let look = &doc["components"]["schemas"]["FrameAppearance"]["properties"];
+        assert_eq!(
+            (look["title"]["maxLength"].as_u64(), look["welcome"]["maxLength"].as_u64()),
+            (Some(80), Some(1000))
+        );
+        assert!(look["color"]["pattern"].as_str().unwrap().contains("[0-9a-fA-F]{6}"), "{look}");
     })
     .await;
 }

@@ -26,12 +26,16 @@ pub const DEFAULT_FRAME_COLOR: &str = "#4f46e5";
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(default)]
 #[ts(export, export_to = "rules/")]
+// FRAME_TITLE_MAX and FRAME_WELCOME_MAX, as the document states them.
 pub struct FrameAppearance {
     /// The window's title (the assistant's name on the site).
+    #[cfg_attr(feature = "openapi", schema(max_length = 80))]
     pub title: String,
     /// The first words the person reads, before they write.
+    #[cfg_attr(feature = "openapi", schema(max_length = 1000))]
     pub welcome: String,
     /// `#rrggbb`: the launcher, the header and the person's messages.
+    #[cfg_attr(feature = "openapi", schema(pattern = r"^\s*#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})\s*$"))]
     pub color: String,
     pub position: FramePosition,
     pub theme: FrameTheme,

@@ -45,7 +45,6 @@ pub struct WidgetSession {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub offline_message: Option<String>,
-    #[schema(value_type = Object)]
     pub appearance: FrameAppearance,
 }
 

@@ -54,7 +54,6 @@ pub struct FrameRegisterRequest {
     #[ts(optional)]
     pub style: Option<String>,
     #[serde(default)]
-    #[schema(value_type = Option<Object>)]
     #[ts(optional)]
     pub appearance: Option<FrameAppearance>,
 }
@@ -76,7 +75,6 @@ pub struct FrameStyleRequest {
     #[serde(default = "default_style")]
     pub style: String,
     #[serde(default)]
-    #[schema(value_type = Option<Object>)]
     #[ts(optional)]
     pub appearance: Option<FrameAppearance>,
 }
