@@ -22,7 +22,7 @@ import type { PanelForm } from "../../panels/usePanelForm";
 import { BotPeople } from "./BotPeople";
 import { canConnect, connectLabel, isConnected, lastError, scheduleOwnershipNotice, statusFacts } from "./connection";
 import styles from "./TelegramPanel.module.css";
-import { useAnswer } from "./useAnswer";
+import { useAnswer } from "../../panels/useAnswer";
 
 const t = fa.nodes.telegram.connection;
 

@@ -5,7 +5,7 @@ import { formatJalaliDate } from "../../../format/date";
 import { fa } from "../../../i18n/fa";
 import fieldStyles from "../../panels/fields/fields.module.css";
 import styles from "./TelegramPanel.module.css";
-import type { Answer } from "./useAnswer";
+import type { Answer } from "../../panels/useAnswer";
 
 const t = fa.nodes.telegram.users;
 

@@ -1,7 +1,7 @@
-// One server answer the telegram panel shows (the bot's status, its people),
+// One server answer a settings panel shows (a bot's status, an analyzer's reports),
 // asked again whenever `request` changes.
 import { useEffect, useState } from "react";
-import { errorText } from "../../../state/notifications";
+import { errorText } from "../../state/notifications";
 
 export type Answer<T> =
   /** Asking; `previous` is the last answer, still shown while a refresh runs. */
