@@ -5,38 +5,8 @@ import { fa } from "../i18n/fa";
 import { ApiError, onSessionExpired, request } from "./client";
 import { deleteProject } from "./projects";
 import { getToken, setToken, TOKEN_KEY } from "./token";
+import { errorBody, failure, json, serve } from "./fakeFetch";
 
-type Call = { url: string; init: RequestInit };
-
-/** Replaces fetch with one that records calls and answers `respond()`. */
-function serve(respond: () => Response | Promise<Response>): Call[] {
-  const calls: Call[] = [];
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (url: string, init: RequestInit) => {
-      calls.push({ url, init });
-      return respond();
-    }),
-  );
-  return calls;
-}
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
-
-const errorBody = (code: string, text: string, details: Record<string, unknown> = {}) => ({
-  error: { code, message: text, details },
-});
-
-async function failure(promise: Promise<unknown>): Promise<ApiError> {
-  try {
-    await promise;
-  } catch (error) {
-    expect(error).toBeInstanceOf(ApiError);
-    return error as ApiError;
-  }
-  throw new Error("the call did not fail");
-}
 
 beforeEach(() => {
   window.localStorage.clear();

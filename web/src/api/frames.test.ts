@@ -1,41 +1,10 @@
 // @vitest-environment happy-dom
 import { message } from "@dastyar/rules";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { ApiError } from "./client";
 import { previewFrame, registerFrame } from "./frames";
 import { setToken } from "./token";
+import { errorBody, failure, json, serve } from "./fakeFetch";
 
-type Call = { url: string; init: RequestInit };
-
-/** Replaces fetch with one that records calls and answers `respond()`. */
-function serve(respond: () => Response): Call[] {
-  const calls: Call[] = [];
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (url: string, init: RequestInit) => {
-      calls.push({ url, init });
-      return respond();
-    }),
-  );
-  return calls;
-}
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
-
-const errorBody = (code: string, text: string, details: Record<string, unknown> = {}) => ({
-  error: { code, message: text, details },
-});
-
-async function failure(promise: Promise<unknown>): Promise<ApiError> {
-  try {
-    await promise;
-  } catch (error) {
-    expect(error).toBeInstanceOf(ApiError);
-    return error as ApiError;
-  }
-  throw new Error("the call did not fail");
-}
 
 const LOOK = { title: "پشتیبانی", welcome: "سلام!", color: "#4f46e5", position: "bottom-right", theme: "light" };
 const SCRIPT = '<script src="https://dastyar.example/widget/widget.js" data-frame="fr_abc" async></script>';
