@@ -1,17 +1,16 @@
 // @vitest-environment happy-dom
 import { message } from "@dastyar/rules";
-import { createStore, Provider } from "jotai";
+import { createStore } from "jotai";
 import { act } from "react";
-import { createRoot, type Root } from "react-dom/client";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { json } from "../../../api/fakeFetch";
 import type { AnalyzerOverview, AnalyzerReport } from "../../../api/types";
 import { fa } from "../../../i18n/fa";
 import { edgesAtom, nodesAtom } from "../../../state/canvas";
-import { flowNode } from "../../../state/canvas/testFixtures";
+import { deferred, flowNode } from "../../../state/canvas/testFixtures";
 import type { FlowEdge } from "../../model";
+import { click, failed, mount, routedFetch, settle, type Call, type Mounted, type Route } from "../../panels/panelTesting";
 import { AnalyzerReports } from "./AnalyzerReports";
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const t = fa.nodes.analyzer.reports;
 const NO_BOT = message("analyzer_no_bot", {});
@@ -29,86 +28,29 @@ const report = (id: number, extra: Partial<AnalyzerReport> = {}): AnalyzerReport
   ...extra,
 });
 
-type Call = { method: string; url: string; body: unknown };
-type Route = (call: Call) => Response | Promise<Response> | undefined;
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
-const failed = (status: number, code: string, text: string) => json(status, { error: { code, message: text, details: {} } });
-
 let calls: Call[];
 let route: Route;
 /** What the server holds: the overview it answers. */
 let server: AnalyzerOverview;
-
-function serve() {
-  calls = [];
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (url: string, init: RequestInit) => {
-      const call = { method: init.method ?? "GET", url, body: init.body ? JSON.parse(init.body as string) : undefined };
-      calls.push(call);
-      const answer = await route(call);
-      if (answer) return answer;
-      if (call.method === "GET" && url === "/api/analyzers/7/reports") return json(200, server);
-      throw new Error(`unexpected ${call.method} ${url}`);
-    }),
-  );
-}
-
-/** A promise the test settles by hand, to see what shows while the server thinks. */
-function deferred<T>() {
-  let resolve!: (value: T) => void;
-  const promise = new Promise<T>((r) => (resolve = r));
-  return { promise, resolve };
-}
-
-let root: Root;
-let host: HTMLElement;
-let store: ReturnType<typeof createStore>;
+let panel: Mounted;
 
 const BOT_EDGE: FlowEdge = { id: "eanalyzer-7-telegram-5-1", source: "analyzer-7", target: "telegram-5" };
 
 async function render(id = "analyzer-7", edges: FlowEdge[] = [BOT_EDGE]) {
-  store = createStore();
+  const store = createStore();
   store.set(nodesAtom, [flowNode(id, { label: "تحلیل فروش" }), flowNode("telegram-5", { label: "ربات گزارش" })]);
   store.set(edgesAtom, edges);
-  host = document.createElement("div");
-  document.body.append(host);
-  root = createRoot(host);
-  act(() =>
-    root.render(
-      <Provider store={store}>
-        <AnalyzerReports nodeId={id} />
-      </Provider>,
-    ),
-  );
-  await settle();
+  panel = await mount(store, <AnalyzerReports nodeId={id} />);
 }
 
-async function settle() {
-  for (let i = 0; i < 3; i++) {
-    await act(async () => {
-      await new Promise((resolve) => setTimeout(resolve, 0));
-    });
-  }
-}
-
-const byTestId = (id: string) => host.querySelector(`[data-testid="${id}"]`);
-const all = (id: string) => [...host.querySelectorAll(`[data-testid="${id}"]`)];
+const byTestId = (id: string) => panel.host.querySelector(`[data-testid="${id}"]`);
+const all = (id: string) => [...panel.host.querySelectorAll(`[data-testid="${id}"]`)];
 const button = (id: string) => byTestId(id) as HTMLButtonElement;
 const text = (id: string) => byTestId(id)?.textContent ?? "";
-const fact = (field: string) => host.querySelector(`[data-fact="${field}"] dd`)?.textContent ?? null;
-const daily = () => host.querySelector('input[name="daily"]') as HTMLInputElement;
-const hour = () => host.querySelector('select[name="hour"]') as HTMLSelectElement;
+const fact = (field: string) => panel.host.querySelector(`[data-fact="${field}"] dd`)?.textContent ?? null;
+const daily = () => panel.host.querySelector('input[name="daily"]') as HTMLInputElement;
+const hour = () => panel.host.querySelector('select[name="hour"]') as HTMLSelectElement;
 const gets = () => calls.filter((c) => c.method === "GET").length;
-
-function click(element: Element | null | undefined) {
-  if (!element) throw new Error("nothing to click");
-  act(() => {
-    (element as HTMLElement).click();
-  });
-}
 
 function choose(select: HTMLSelectElement, value: string) {
   act(() => {
@@ -126,12 +68,14 @@ beforeEach(() => {
     reports: [report(2), report(1, { requested_by: "user", delivery: "not_sent", delivery_error: NO_BOT })],
   };
   window.localStorage.clear();
-  serve();
+  calls = routedFetch(
+    (call) => route(call),
+    (call) => (call.method === "GET" && call.url === "/api/analyzers/7/reports" ? json(200, server) : undefined),
+  );
 });
 
 afterEach(() => {
-  act(() => root.unmount());
-  host.remove();
+  panel.unmount();
   vi.unstubAllGlobals();
 });
 
@@ -175,7 +119,7 @@ describe("opening the panel", () => {
   it("asks nothing for a node not saved yet", async () => {
     await render("analyzer-temp-1700000000000", []);
     expect(calls).toEqual([]);
-    expect(host.textContent).toContain(t.unsaved);
+    expect(panel.host.textContent).toContain(t.unsaved);
     expect(byTestId("analyzer-report-now")).toBeNull();
   });
 
@@ -193,12 +137,12 @@ describe("opening the panel", () => {
     await render("analyzer-7", []);
     expect(gets()).toBe(1);
     server = { ...server, channels: 3 };
-    act(() => store.set(edgesAtom, [BOT_EDGE]));
+    act(() => panel.store.set(edgesAtom, [BOT_EDGE]));
     await settle();
     expect(gets()).toBe(2);
     expect(fact("channels")).toBe(t.reach.channels(3));
     // Edges elsewhere on the canvas change nothing here.
-    act(() => store.set(edgesAtom, [BOT_EDGE, { id: "e-other", source: "assistant-1", target: "iframe-2" }]));
+    act(() => panel.store.set(edgesAtom, [BOT_EDGE, { id: "e-other", source: "assistant-1", target: "iframe-2" }]));
     await settle();
     expect(gets()).toBe(2);
   });
@@ -337,7 +281,7 @@ describe("sending again", () => {
       return json(200, sent);
     };
     await render();
-    const item = () => host.querySelector('[data-report-id="1"]')!;
+    const item = () => panel.host.querySelector('[data-report-id="1"]')!;
     click(item().querySelector('[data-testid="analyzer-report-send"]'));
     await settle();
     expect(calls.find((c) => c.method === "POST")?.url).toBe("/api/analyzers/7/reports/1/send");
@@ -350,7 +294,7 @@ describe("sending again", () => {
     const failing = message("analyzer_delivery_failed", {});
     route = (call) => (call.method === "POST" ? failed(424, "telegram_unreachable", failing) : undefined);
     await render();
-    const item = host.querySelector('[data-report-id="1"]')!;
+    const item = panel.host.querySelector('[data-report-id="1"]')!;
     click(item.querySelector('[data-testid="analyzer-report-send"]'));
     await settle();
     expect(item.querySelector('[data-testid="analyzer-report-send-error"]')!.textContent).toBe(failing);

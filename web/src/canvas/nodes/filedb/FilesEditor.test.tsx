@@ -1,17 +1,14 @@
 // @vitest-environment happy-dom
 import { message, type FileEntry } from "@dastyar/rules";
-import { createStore, Provider, useAtomValue } from "jotai";
-import { act, useEffect } from "react";
-import { createRoot, type Root } from "react-dom/client";
+import { act } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { fa } from "../../../i18n/fa";
 import { nodesAtom } from "../../../state/canvas";
 import { flowNode } from "../../../state/canvas/testFixtures";
 import type { FlowNode } from "../../model";
-import { usePanelForm, type PanelForm } from "../../panels/usePanelForm";
+import { renderPanel, settle, type PanelView } from "../../panels/panelTesting";
+import type { PanelProps } from "../../panels/types";
 import { FilesEditor } from "./FilesEditor";
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const words = fa.nodes.filedb.files;
 const price: FileEntry = { id: 1, name: "price.pdf", size: 2048, uploaded_at: "2025-03-21T08:00:00Z" };
@@ -39,57 +36,29 @@ function xhr(): FakeXhr {
   return FakeXhr.last;
 }
 
-let form: PanelForm | null = null;
+/** The list as a file database's panel shows it. */
+const Files = ({ form }: PanelProps<"filedb">) => <FilesEditor form={form} words={words} hint="" />;
 
-/** The panel host's part: the node from the canvas, its draft, the list. */
-function Harness({ id }: { id: string }) {
-  const node = useAtomValue(nodesAtom).find((n) => n.id === id) as FlowNode;
-  const panel = usePanelForm(node);
-  useEffect(() => {
-    form = panel;
-  });
-  return <FilesEditor form={panel as PanelForm<"filedb">} words={words} hint="" />;
-}
+let panel: PanelView<"filedb">;
 
-let root: Root;
-let host: HTMLElement;
-let store: ReturnType<typeof createStore>;
-
-function render(node: FlowNode) {
-  store = createStore();
-  store.set(nodesAtom, [node]);
-  host = document.createElement("div");
-  document.body.append(host);
-  root = createRoot(host);
-  act(() =>
-    root.render(
-      <Provider store={store}>
-        <Harness id={node.id} />
-      </Provider>,
-    ),
-  );
+async function render(node: FlowNode) {
+  panel = await renderPanel(Files, node);
 }
 
 function names(): string[] {
-  return [...host.querySelectorAll('[data-testid="file-name"]')].map((e) => e.textContent ?? "");
+  return [...panel.host.querySelectorAll('[data-testid="file-name"]')].map((e) => e.textContent ?? "");
 }
 
 function storedFiles(): FileEntry[] {
-  const data = store.get(nodesAtom)[0]!.data;
+  const data = panel.store.get(nodesAtom)[0]!.data;
   return "files" in data ? data.files : [];
 }
 
 function choose(file: File) {
-  const input = host.querySelector('input[type="file"]') as HTMLInputElement;
+  const input = panel.host.querySelector('input[type="file"]') as HTMLInputElement;
   Object.defineProperty(input, "files", { value: [file], configurable: true });
   act(() => {
     input.dispatchEvent(new Event("change", { bubbles: true }));
-  });
-}
-
-async function settle() {
-  await act(async () => {
-    await new Promise((resolve) => setTimeout(resolve, 0));
   });
 }
 
@@ -99,33 +68,31 @@ function answer(files: FileEntry[], file: FileEntry) {
 
 beforeEach(() => {
   FakeXhr.last = null;
-  form = null;
   vi.stubGlobal("XMLHttpRequest", FakeXhr);
 });
 
 afterEach(() => {
-  act(() => root.unmount());
-  host.remove();
+  panel.unmount();
   vi.unstubAllGlobals();
 });
 
 describe("FilesEditor", () => {
-  it("lists the files with size and Jalali date in Persian digits", () => {
-    render(flowNode("filedb-3", { files: [price] }));
+  it("lists the files with size and Jalali date in Persian digits", async () => {
+    await render(flowNode("filedb-3", { files: [price] }));
     expect(names()).toEqual(["price.pdf"]);
-    expect(host.querySelector('[data-testid="file-size"]')?.textContent).toBe(words.size(2, "KB"));
+    expect(panel.host.querySelector('[data-testid="file-size"]')?.textContent).toBe(words.size(2, "KB"));
     // Persian digits, no Latin ones.
-    expect(host.querySelector('[data-testid="file-date"]')?.textContent).toMatch(/^[^0-9]*[\u06F0-\u06F9]+[^0-9]*$/);
+    expect(panel.host.querySelector('[data-testid="file-date"]')?.textContent).toMatch(/^[^0-9]*[\u06F0-\u06F9]+[^0-9]*$/);
   });
 
   it("uploads with progress and puts the answered files into the node", async () => {
-    render(flowNode("filedb-3", { files: [price] }));
+    await render(flowNode("filedb-3", { files: [price] }));
     choose(new File(["hello"], "menu.txt"));
     act(() => xhr().upload.onprogress?.({ lengthComputable: true, loaded: 40, total: 100 }));
-    expect(host.querySelector("progress")?.getAttribute("value")).toBe("40");
-    expect(host.textContent).toContain(words.uploading(40));
+    expect(panel.host.querySelector("progress")?.getAttribute("value")).toBe("40");
+    expect(panel.host.textContent).toContain(words.uploading(40));
     // Picking another file waits for this one.
-    expect((host.querySelector('input[type="file"]') as HTMLInputElement).disabled).toBe(true);
+    expect((panel.host.querySelector('input[type="file"]') as HTMLInputElement).disabled).toBe(true);
 
     act(() => {
       xhr().status = 201;
@@ -135,13 +102,13 @@ describe("FilesEditor", () => {
     await settle();
     expect(storedFiles()).toEqual([price, menu]);
     expect(names()).toEqual(["price.pdf", "menu.txt"]);
-    expect(host.querySelector("progress")).toBeNull();
-    expect(host.querySelector('[data-testid="files-status"]')?.textContent).toBe(words.uploaded("menu.txt"));
+    expect(panel.host.querySelector("progress")).toBeNull();
+    expect(panel.host.querySelector('[data-testid="files-status"]')?.textContent).toBe(words.uploaded("menu.txt"));
   });
 
   it("keeps an edited draft's files in step, so saving it does not bring back the old list", async () => {
-    render(flowNode("filedb-3", { files: [price] }));
-    act(() => form!.update({ label: "Renamed" }));
+    await render(flowNode("filedb-3", { files: [price] }));
+    act(() => panel.form.update({ label: "Renamed" }));
     choose(new File(["hello"], "menu.txt"));
     act(() => {
       xhr().status = 201;
@@ -149,11 +116,11 @@ describe("FilesEditor", () => {
       xhr().onload?.();
     });
     await settle();
-    expect(form!.draft).toMatchObject({ label: "Renamed", files: [price, menu] });
+    expect(panel.form.draft).toMatchObject({ label: "Renamed", files: [price, menu] });
   });
 
   it("shows the server's message, or the network message, when an upload fails", async () => {
-    render(flowNode("filedb-3", { files: [] }));
+    await render(flowNode("filedb-3", { files: [] }));
     choose(new File(["x"], "huge.bin"));
     act(() => {
       xhr().status = 413;
@@ -161,12 +128,12 @@ describe("FilesEditor", () => {
       xhr().onload?.();
     });
     await settle();
-    expect(host.querySelector('[role="alert"]')?.textContent).toBe("too big for us");
+    expect(panel.host.querySelector('[role="alert"]')?.textContent).toBe("too big for us");
 
     choose(new File(["x"], "again.bin"));
     act(() => xhr().onerror?.());
     await settle();
-    expect(host.querySelector('[role="alert"]')?.textContent).toBe(message("upload_network_error", {}));
+    expect(panel.host.querySelector('[role="alert"]')?.textContent).toBe(message("upload_network_error", {}));
     expect(storedFiles()).toEqual([]);
   });
 
@@ -179,8 +146,8 @@ describe("FilesEditor", () => {
         return new Response(JSON.stringify({ success: true }), { status: 200 });
       }),
     );
-    render(flowNode("filedb-3", { files: [price, menu] }));
-    const remove = host.querySelector(`button[aria-label="${words.removeNamed("price.pdf")}"]`) as HTMLButtonElement;
+    await render(flowNode("filedb-3", { files: [price, menu] }));
+    const remove = panel.host.querySelector(`button[aria-label="${words.removeNamed("price.pdf")}"]`) as HTMLButtonElement;
     act(() => remove.click());
     await settle();
     expect(calls).toEqual(["DELETE /api/filedb/file/1?node_id=3"]);
@@ -188,9 +155,9 @@ describe("FilesEditor", () => {
     expect(names()).toEqual(["menu.txt"]);
   });
 
-  it("offers no upload before the node is created", () => {
-    render({ ...flowNode("filedb-3", { files: [] }), id: "filedb-temp-1700000000000" });
-    expect((host.querySelector('input[type="file"]') as HTMLInputElement).disabled).toBe(true);
-    expect(host.textContent).toContain(words.unsaved);
+  it("offers no upload before the node is created", async () => {
+    await render({ ...flowNode("filedb-3", { files: [] }), id: "filedb-temp-1700000000000" });
+    expect((panel.host.querySelector('input[type="file"]') as HTMLInputElement).disabled).toBe(true);
+    expect(panel.host.textContent).toContain(words.unsaved);
   });
 });

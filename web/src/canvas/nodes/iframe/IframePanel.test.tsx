@@ -1,85 +1,26 @@
 // @vitest-environment happy-dom
 import { message } from "@dastyar/rules";
-import { createStore, Provider, useAtomValue } from "jotai";
-import { act, useEffect } from "react";
-import { createRoot, type Root } from "react-dom/client";
+import { act } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { json } from "../../../api/fakeFetch";
 import { fa } from "../../../i18n/fa";
 import { nodesAtom } from "../../../state/canvas";
 import { flowNode } from "../../../state/canvas/testFixtures";
 import type { FlowNode } from "../../model";
-import { usePanelForm, type PanelForm } from "../../panels/usePanelForm";
+import { click, failed, renderPanel, routedFetch, settle, typeInto, type Call, type PanelView, type Route } from "../../panels/panelTesting";
 import { IframePanel } from "./IframePanel";
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const t = fa.nodes.iframe;
 const KEY = "fr_abcdefghijklmnop";
 const SCRIPT = `<script src="https://dastyar.example/widget/widget.js" data-frame="${KEY}" async></script>`;
 const VISITOR = "preview_abcdefgh12345678";
 
-type Call = { method: string; url: string; body: unknown };
-type Route = (call: Call) => Response | Promise<Response> | undefined;
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
-const failed = (status: number, code: string, text: string, details: Record<string, unknown> = {}) =>
-  json(status, { error: { code, message: text, details } });
-
 let calls: Call[];
 let route: Route;
-
-function serve() {
-  calls = [];
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (url: string, init: RequestInit) => {
-      const call = { method: init.method ?? "GET", url, body: init.body ? JSON.parse(init.body as string) : undefined };
-      calls.push(call);
-      const answer = await route(call);
-      if (answer) return answer;
-      throw new Error(`unexpected ${call.method} ${url}`);
-    }),
-  );
-}
-
-let form: PanelForm<"iframe"> | null = null;
-
-function Harness({ id }: { id: string }) {
-  const node = useAtomValue(nodesAtom).find((n) => n.id === id) as FlowNode;
-  const panel = usePanelForm(node) as PanelForm<"iframe">;
-  useEffect(() => {
-    form = panel;
-  });
-  return <IframePanel form={panel} />;
-}
-
-let root: Root;
-let host: HTMLElement;
-let store: ReturnType<typeof createStore>;
+let panel: PanelView<"iframe">;
 
 async function render(node: FlowNode) {
-  store = createStore();
-  store.set(nodesAtom, [node]);
-  host = document.createElement("div");
-  document.body.append(host);
-  root = createRoot(host);
-  act(() =>
-    root.render(
-      <Provider store={store}>
-        <Harness id={node.id} />
-      </Provider>,
-    ),
-  );
-  await settle();
-}
-
-async function settle() {
-  for (let i = 0; i < 3; i++) {
-    await act(async () => {
-      await new Promise((resolve) => setTimeout(resolve, 0));
-    });
-  }
+  panel = await renderPanel(IframePanel, node);
 }
 
 /** A stored iframe node with a company and a domain; `data` on top. */
@@ -108,10 +49,10 @@ function frameView(data: Record<string, unknown>) {
   };
 }
 
-const byTestId = (id: string) => host.querySelector(`[data-testid="${id}"]`);
+const byTestId = (id: string) => panel.host.querySelector(`[data-testid="${id}"]`);
 const button = (id: string) => byTestId(id) as HTMLButtonElement;
 const text = (id: string) => byTestId(id)?.textContent ?? "";
-const named = <E extends Element = HTMLInputElement>(name: string) => host.querySelector(`[name="${name}"]`) as E;
+const named = <E extends Element = HTMLInputElement>(name: string) => panel.host.querySelector(`[name="${name}"]`) as E;
 /** The field wrapping the control named `name`: its label, hint and problem. */
 function fieldOf(name: string): HTMLElement {
   let element = named(name).parentElement;
@@ -120,31 +61,14 @@ function fieldOf(name: string): HTMLElement {
   return element;
 }
 
-function click(element: Element | null) {
-  if (!element) throw new Error("nothing to click");
-  act(() => {
-    (element as HTMLElement).click();
-  });
-}
-
-function type(element: HTMLInputElement | HTMLTextAreaElement, value: string) {
-  act(() => {
-    const prototype = element instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;
-    Object.getOwnPropertyDescriptor(prototype, "value")!.set!.call(element, value);
-    element.dispatchEvent(new Event("input", { bubbles: true }));
-  });
-}
-
 beforeEach(() => {
-  form = null;
   route = () => undefined;
   window.localStorage.clear();
-  serve();
+  calls = routedFetch((call) => route(call));
 });
 
 afterEach(() => {
-  act(() => root.unmount());
-  host.remove();
+  panel.unmount();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
@@ -173,7 +97,7 @@ describe("the frame's state", () => {
     expect(byTestId("frame-state")?.getAttribute("data-state")).toBe("live");
     expect(text("frame-state-badge")).toBe(t.site.states.live);
     // The last assistant is disconnected: the canvas reads the node again.
-    act(() => store.set(nodesAtom, [registered({ isActive: false })]));
+    act(() => panel.store.set(nodesAtom, [registered({ isActive: false })]));
     expect(byTestId("frame-state")?.getAttribute("data-state")).toBe("inactive");
   });
 });
@@ -199,16 +123,16 @@ describe("registering", () => {
 
     await act(async () => answer(json(200, frameView({}))));
     await settle();
-    expect(store.get(nodesAtom)[0]!.data).toMatchObject({ apiKey: KEY, script: SCRIPT, frameId: 4, companyId: 7 });
+    expect(panel.store.get(nodesAtom)[0]!.data).toMatchObject({ apiKey: KEY, script: SCRIPT, frameId: 4, companyId: 7 });
     expect(text("frame-register-done")).toBe(t.register.registered);
     expect((byTestId("frame-script") as HTMLTextAreaElement).value).toBe(SCRIPT);
-    expect(host.textContent).toContain(t.embed.hint);
+    expect(panel.host.textContent).toContain(t.embed.hint);
     expect(byTestId("frame-state")?.getAttribute("data-state")).toBe("inactive");
     expect(button("frame-register").textContent).toBe(t.register.again);
     expect(button("frame-preview").disabled).toBe(false);
-    expect(host.querySelector('[data-fact="apiKey"] dd')?.textContent).toBe(KEY);
+    expect(panel.host.querySelector('[data-fact="apiKey"] dd')?.textContent).toBe(KEY);
     // Nothing to save: the draft follows the node.
-    expect(form!.dirty).toBe(false);
+    expect(panel.form.dirty).toBe(false);
   });
 
   it("shows the server's Persian message when it refuses", async () => {
@@ -221,7 +145,7 @@ describe("registering", () => {
     expect(text("frame-register-error")).toBe(required);
     expect(byTestId("frame-register-error")?.getAttribute("role")).toBe("alert");
     expect(button("frame-register").disabled).toBe(false);
-    expect(store.get(nodesAtom)[0]!.data).not.toHaveProperty("apiKey");
+    expect(panel.store.get(nodesAtom)[0]!.data).not.toHaveProperty("apiKey");
   });
 
   it("waits for the node to be stored, for its edits to be saved, and for a company and a domain", async () => {
@@ -229,18 +153,16 @@ describe("registering", () => {
     expect(button("frame-register").disabled).toBe(true);
     expect(text("frame-register-blocked")).toBe(t.register.unsaved);
     expect(byTestId("frame-preview")).toBeNull();
-    act(() => root.unmount());
-    host.remove();
+    panel.unmount();
 
     await render(saved({ companyName: "" }));
     expect(button("frame-register").disabled).toBe(true);
     expect(text("frame-register-blocked")).toBe(t.register.noCompany);
     // Typed but not saved: the server registers what is saved.
-    type(named("companyName"), "فروشگاه");
+    typeInto(named("companyName"), "فروشگاه");
     expect(button("frame-register").disabled).toBe(true);
     expect(text("frame-register-blocked")).toBe(t.register.dirty);
-    act(() => root.unmount());
-    host.remove();
+    panel.unmount();
 
     await render(saved({ authorizedDomains: [] }));
     expect(text("frame-register-blocked")).toBe(t.register.noDomains);
@@ -251,44 +173,44 @@ describe("the look", () => {
   it("edits the title, welcome, colour, corner and theme in the draft, with no raw style field", async () => {
     await render(saved());
     expect(named("style")).toBeNull();
-    type(named("appearance.title"), "پشتیبانی فروشگاه");
-    type(named<HTMLTextAreaElement>("appearance.welcome"), "سلام! بپرسید.");
-    type(named("appearance.color"), "#0EA5E9");
+    typeInto(named("appearance.title"), "پشتیبانی فروشگاه");
+    typeInto(named<HTMLTextAreaElement>("appearance.welcome"), "سلام! بپرسید.");
+    typeInto(named("appearance.color"), "#0EA5E9");
     expect(named("appearance.colorPicker").value).toBe("#0ea5e9");
-    type(named("appearance.colorPicker"), "#22c55e");
+    typeInto(named("appearance.colorPicker"), "#22c55e");
     expect(named("appearance.color").value).toBe("#22c55e");
-    click(host.querySelector('[name="appearance.position"][value="bottom-left"]'));
-    click(host.querySelector('[name="appearance.theme"][value="dark"]'));
-    expect(form!.draft.appearance).toEqual({
+    click(panel.host.querySelector('[name="appearance.position"][value="bottom-left"]'));
+    click(panel.host.querySelector('[name="appearance.theme"][value="dark"]'));
+    expect(panel.form.draft.appearance).toEqual({
       title: "پشتیبانی فروشگاه",
       welcome: "سلام! بپرسید.",
       color: "#22c55e",
       position: "bottom-left",
       theme: "dark",
     });
-    expect((host.querySelector('[name="appearance.position"][value="bottom-left"]') as HTMLInputElement).checked).toBe(true);
-    expect(form!.draft.style).toBe("default");
-    expect(form!.problems).toEqual([]);
+    expect((panel.host.querySelector('[name="appearance.position"][value="bottom-left"]') as HTMLInputElement).checked).toBe(true);
+    expect(panel.form.draft.style).toBe("default");
+    expect(panel.form.problems).toEqual([]);
   });
 
   it("shows the rules' Persian problem under the field it is about", async () => {
     await render(saved());
-    type(named("appearance.title"), "ب".repeat(81));
+    typeInto(named("appearance.title"), "ب".repeat(81));
     expect(fieldOf("appearance.title").textContent).toContain(message("frame_title_too_long", {}));
     expect(fieldOf("appearance.welcome").textContent).not.toContain(message("frame_title_too_long", {}));
     expect(named("appearance.title").getAttribute("aria-invalid")).toBe("true");
 
-    type(named<HTMLTextAreaElement>("appearance.welcome"), "ب".repeat(1001));
+    typeInto(named<HTMLTextAreaElement>("appearance.welcome"), "ب".repeat(1001));
     expect(fieldOf("appearance.welcome").textContent).toContain(message("frame_welcome_too_long", {}));
 
-    type(named("appearance.color"), "blue");
+    typeInto(named("appearance.color"), "blue");
     expect(fieldOf("appearance.color").getAttribute("data-invalid")).toBe("true");
     expect(fieldOf("appearance.color").textContent).toContain(message("frame_color_invalid", {}));
     expect(fieldOf("appearance.title").textContent).not.toContain(message("frame_color_invalid", {}));
     // The picker shows the default meanwhile.
     expect(named("appearance.colorPicker").value).toMatch(/^#[0-9a-f]{6}$/);
 
-    type(named("appearance.title"), "پشتیبانی");
+    typeInto(named("appearance.title"), "پشتیبانی");
     expect(fieldOf("appearance.title").textContent).not.toContain(message("frame_title_too_long", {}));
   });
 });
@@ -332,9 +254,9 @@ describe("the preview", () => {
 
   it("says it shows the saved frame while edits are not saved", async () => {
     await render(registered());
-    expect(host.textContent).toContain(t.preview.hint);
-    type(named("appearance.title"), "عنوان تازه");
-    expect(host.textContent).toContain(t.preview.unsaved);
+    expect(panel.host.textContent).toContain(t.preview.hint);
+    typeInto(named("appearance.title"), "عنوان تازه");
+    expect(panel.host.textContent).toContain(t.preview.unsaved);
     expect(button("frame-preview").disabled).toBe(false);
   });
 });

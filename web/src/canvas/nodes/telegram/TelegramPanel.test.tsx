@@ -1,18 +1,15 @@
 // @vitest-environment happy-dom
 import { constants, message } from "@dastyar/rules";
-import { createStore, Provider, useAtomValue } from "jotai";
-import { act, useEffect } from "react";
-import { createRoot, type Root } from "react-dom/client";
+import { act } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { json } from "../../../api/fakeFetch";
 import { fa } from "../../../i18n/fa";
 import { nodesAtom } from "../../../state/canvas";
 import { flowNode } from "../../../state/canvas/testFixtures";
 import { notificationsAtom } from "../../../state/notifications";
 import type { FlowNode } from "../../model";
-import { usePanelForm, type PanelForm } from "../../panels/usePanelForm";
+import { click, failed, renderPanel, routedFetch, settle, typeInto, type Call, type PanelView, type Route } from "../../panels/panelTesting";
 import { TelegramPanel } from "./TelegramPanel";
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const t = fa.nodes.telegram;
 const MASK = `${constants().secretMask}6789`;
@@ -29,108 +26,39 @@ const sara = {
 };
 const reza = { chat_id: 43, name: "Reza", messages: 1, first_seen: "2025-03-21T09:00:00Z", last_seen: "2025-03-21T09:00:00Z" };
 
-type Call = { method: string; url: string; body: unknown };
-type Route = (call: Call) => Response | Promise<Response> | undefined;
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
-const failed = (status: number, code: string, text: string, details: Record<string, unknown> = {}) =>
-  json(status, { error: { code, message: text, details } });
-
 let calls: Call[];
 let route: Route;
+let panel: PanelView<"telegram">;
 
-/** The server: `route` answers first, then what a connected bot with two people answers. */
-function serve() {
-  calls = [];
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (url: string, init: RequestInit) => {
-      const call = { method: init.method ?? "GET", url, body: init.body ? JSON.parse(init.body as string) : undefined };
-      calls.push(call);
-      const answer = await route(call);
-      if (answer) return answer;
-      if (url === "/api/telegram/test-connection") {
-        return json(200, { node_id: 9, mode: "webhook", webhook_url: WEBHOOK, pending_updates: 0, owner: "سارا" });
-      }
-      if (url === "/api/telegram/9/users") return json(200, { owner: sara, users: [reza, sara] });
-      throw new Error(`unexpected ${call.method} ${url}`);
-    }),
-  );
-}
-
-let form: PanelForm<"telegram"> | null = null;
-
-function Harness({ id }: { id: string }) {
-  const node = useAtomValue(nodesAtom).find((n) => n.id === id) as FlowNode;
-  const panel = usePanelForm(node) as PanelForm<"telegram">;
-  useEffect(() => {
-    form = panel;
-  });
-  return <TelegramPanel form={panel} />;
-}
-
-let root: Root;
-let host: HTMLElement;
-let store: ReturnType<typeof createStore>;
+/** What a connected bot with two people answers, where `route` does not. */
+const connectedBot: Route = ({ url }) => {
+  if (url === "/api/telegram/test-connection") {
+    return json(200, { node_id: 9, mode: "webhook", webhook_url: WEBHOOK, pending_updates: 0, owner: "سارا" });
+  }
+  if (url === "/api/telegram/9/users") return json(200, { owner: sara, users: [reza, sara] });
+  return undefined;
+};
 
 async function render(node: FlowNode) {
-  store = createStore();
-  store.set(nodesAtom, [node]);
-  host = document.createElement("div");
-  document.body.append(host);
-  root = createRoot(host);
-  act(() =>
-    root.render(
-      <Provider store={store}>
-        <Harness id={node.id} />
-      </Provider>,
-    ),
-  );
-  await settle();
+  panel = await renderPanel(TelegramPanel, node);
 }
 
 const saved = (data: Record<string, unknown> = {}) =>
   flowNode("telegram-9", { label: "Shop bot", bot_token: MASK, bot_username: "shop_bot", bot_name: "Shop", webhook_url: WEBHOOK, ...data });
 
-async function settle() {
-  for (let i = 0; i < 3; i++) {
-    await act(async () => {
-      await new Promise((resolve) => setTimeout(resolve, 0));
-    });
-  }
-}
-
-const byTestId = (id: string) => host.querySelector(`[data-testid="${id}"]`);
+const byTestId = (id: string) => panel.host.querySelector(`[data-testid="${id}"]`);
 const button = (id: string) => byTestId(id) as HTMLButtonElement;
 const text = (id: string) => byTestId(id)?.textContent ?? "";
-const fact = (field: string) => host.querySelector(`[data-fact="${field}"] dd`)?.textContent ?? null;
-
-function click(element: Element | null) {
-  if (!element) throw new Error("nothing to click");
-  act(() => {
-    (element as HTMLElement).click();
-  });
-}
-
-function type(input: HTMLInputElement, value: string) {
-  act(() => {
-    const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")!.set!;
-    setter.call(input, value);
-    input.dispatchEvent(new Event("input", { bubbles: true }));
-  });
-}
+const fact = (field: string) => panel.host.querySelector(`[data-fact="${field}"] dd`)?.textContent ?? null;
 
 beforeEach(() => {
-  form = null;
   route = () => undefined;
   window.localStorage.clear();
-  serve();
+  calls = routedFetch((call) => route(call), connectedBot);
 });
 
 afterEach(() => {
-  act(() => root.unmount());
-  host.remove();
+  panel.unmount();
   vi.useRealTimers();
   vi.unstubAllGlobals();
 });
@@ -176,7 +104,7 @@ describe("the connection's health", () => {
   it("is not asked for a node the server has not stored", async () => {
     await render(flowNode("telegram-temp-1", { bot_token: TOKEN }));
     expect(calls).toEqual([]);
-    expect(host.textContent).toContain(t.connection.unsaved);
+    expect(panel.host.textContent).toContain(t.connection.unsaved);
   });
 
   it("shows the server's Persian message when Telegram cannot be asked, and asks again on refresh", async () => {
@@ -199,7 +127,7 @@ describe("the connection's health", () => {
 describe("the bot's people", () => {
   it("are listed with @username left to right, Persian digits, and the owner marked", async () => {
     await render(saved());
-    const rows = [...host.querySelectorAll('[data-testid="telegram-user"]')];
+    const rows = [...panel.host.querySelectorAll('[data-testid="telegram-user"]')];
     expect(rows.map((r) => r.getAttribute("data-chat-id"))).toEqual(["43", "42"]);
     const owner = rows[1]!;
     expect(owner.getAttribute("data-owner")).toBe("true");
@@ -250,28 +178,28 @@ describe("connecting", () => {
     await act(async () => {
       await vi.advanceTimersByTimeAsync(0);
     });
-    expect(store.get(nodesAtom)[0]!.data).toMatchObject({ bot_username: "shop_bot", webhook_url: WEBHOOK });
+    expect(panel.store.get(nodesAtom)[0]!.data).toMatchObject({ bot_username: "shop_bot", webhook_url: WEBHOOK });
     expect(text("telegram-connection-done")).toBe(t.connection.connected);
     expect(calls.filter((c) => c.url === "/api/telegram/test-connection")).toHaveLength(2);
 
     // The notice: not before a second has passed, then for fifteen.
-    expect(store.get(notificationsAtom)).toEqual([]);
+    expect(panel.store.get(notificationsAtom)).toEqual([]);
     await act(async () => {
       await vi.advanceTimersByTimeAsync(999);
     });
-    expect(store.get(notificationsAtom)).toEqual([]);
+    expect(panel.store.get(notificationsAtom)).toEqual([]);
     await act(async () => {
       await vi.advanceTimersByTimeAsync(1);
     });
-    expect(store.get(notificationsAtom).map((n) => n.text)).toEqual([message("telegram_ownership_notice", {})]);
+    expect(panel.store.get(notificationsAtom).map((n) => n.text)).toEqual([message("telegram_ownership_notice", {})]);
     await act(async () => {
       await vi.advanceTimersByTimeAsync(14_999);
     });
-    expect(store.get(notificationsAtom)).toHaveLength(1);
+    expect(panel.store.get(notificationsAtom)).toHaveLength(1);
     await act(async () => {
       await vi.advanceTimersByTimeAsync(1);
     });
-    expect(store.get(notificationsAtom)).toEqual([]);
+    expect(panel.store.get(notificationsAtom)).toEqual([]);
     expect(button("telegram-connect").disabled).toBe(false);
   });
 
@@ -284,18 +212,18 @@ describe("connecting", () => {
     expect(text("telegram-connection-error")).toBe(taken);
     expect(byTestId("telegram-connection-error")?.getAttribute("role")).toBe("alert");
     expect(button("telegram-connect").disabled).toBe(false);
-    expect(store.get(notificationsAtom)).toEqual([]);
+    expect(panel.store.get(notificationsAtom)).toEqual([]);
   });
 
   it("waits for the token to be saved", async () => {
     await render(saved({ bot_token: "" }));
     expect(button("telegram-connect").disabled).toBe(true);
-    expect(host.textContent).toContain(t.connection.saveTokenFirst);
+    expect(panel.host.textContent).toContain(t.connection.saveTokenFirst);
   });
 
   it("waits while another token is typed over the saved one", async () => {
     await render(saved());
-    act(() => form!.update({ bot_token: TOKEN }));
+    act(() => panel.form.update({ bot_token: TOKEN }));
     expect(button("telegram-connect").disabled).toBe(true);
   });
 });
@@ -304,13 +232,13 @@ describe("disconnecting", () => {
   it("warns first, then deletes with operation=disconnect, reads the node again and the status", async () => {
     await render(saved());
     click(byTestId("telegram-disconnect"));
-    const dialog = host.querySelector('[role="alertdialog"]')!;
+    const dialog = panel.host.querySelector('[role="alertdialog"]')!;
     expect(dialog.textContent).toContain(t.connection.confirmText);
     expect(calls.some((c) => c.method === "DELETE")).toBe(false);
 
     // Cancelling leaves the bot connected.
     click([...dialog.querySelectorAll("button")].find((b) => b.textContent === fa.projects.cancel)!);
-    expect(host.querySelector('[role="alertdialog"]')).toBeNull();
+    expect(panel.host.querySelector('[role="alertdialog"]')).toBeNull();
     expect(calls.some((c) => c.method === "DELETE")).toBe(false);
 
     route = (call) => {
@@ -322,12 +250,12 @@ describe("disconnecting", () => {
       return undefined;
     };
     click(byTestId("telegram-disconnect"));
-    click([...host.querySelectorAll('[role="alertdialog"] button')].find((b) => b.textContent === t.connection.disconnect)!);
+    click([...panel.host.querySelectorAll('[role="alertdialog"] button')].find((b) => b.textContent === t.connection.disconnect)!);
     await settle();
     expect(calls.find((c) => c.method === "DELETE")?.url).toBe("/api/telegram/9?operation=disconnect");
     expect(calls.some((c) => c.method === "GET" && c.url === "/api/telegram/9")).toBe(true);
-    expect(store.get(nodesAtom)[0]!.data).not.toHaveProperty("webhook_url");
-    expect(host.querySelector('[role="alertdialog"]')).toBeNull();
+    expect(panel.store.get(nodesAtom)[0]!.data).not.toHaveProperty("webhook_url");
+    expect(panel.host.querySelector('[role="alertdialog"]')).toBeNull();
     expect(fact("mode")).toBe(t.connection.modes.disconnected);
     expect(byTestId("telegram-disconnect")).toBeNull();
     expect(text("telegram-connection-done")).toBe(t.connection.disconnected);
@@ -338,10 +266,10 @@ describe("disconnecting", () => {
     route = (call) => (call.method === "DELETE" ? failed(424, "telegram_refused", refused) : undefined);
     await render(saved());
     click(byTestId("telegram-disconnect"));
-    click([...host.querySelectorAll('[role="alertdialog"] button')].find((b) => b.textContent === t.connection.disconnect)!);
+    click([...panel.host.querySelectorAll('[role="alertdialog"] button')].find((b) => b.textContent === t.connection.disconnect)!);
     await settle();
     expect(text("telegram-connection-error")).toBe(refused);
-    expect(host.querySelector('[role="alertdialog"]')).toBeNull();
+    expect(panel.host.querySelector('[role="alertdialog"]')).toBeNull();
   });
 });
 
@@ -352,7 +280,7 @@ describe("checking a token", () => {
     await render(saved({ bot_token: "", bot_username: "", bot_name: "" }));
     const check = button("telegram-check-token");
     expect(check.disabled).toBe(true);
-    type(host.querySelector('input[name="bot_token"]') as HTMLInputElement, TOKEN);
+    typeInto(panel.host.querySelector('input[name="bot_token"]') as HTMLInputElement, TOKEN);
     expect(button("telegram-check-token").disabled).toBe(false);
     click(byTestId("telegram-check-token"));
     expect(button("telegram-check-token").disabled).toBe(true);
@@ -362,7 +290,7 @@ describe("checking a token", () => {
       url: "/api/telegram/check-token",
       body: { bot_token: TOKEN },
     });
-    expect(form!.draft).toMatchObject({ bot_token: TOKEN, bot_username: "new_shop_bot", bot_name: "فروشگاه" });
+    expect(panel.form.draft).toMatchObject({ bot_token: TOKEN, bot_username: "new_shop_bot", bot_name: "فروشگاه" });
     expect(text("telegram-token-valid")).toBe(t.tokenCheck.valid("new_shop_bot", "فروشگاه"));
     expect(button("telegram-check-token").disabled).toBe(false);
   });
@@ -372,19 +300,19 @@ describe("checking a token", () => {
     route = (call) =>
       call.url === "/api/telegram/check-token" ? failed(422, "telegram_token_rejected", rejected, { field: "bot_token" }) : undefined;
     await render(saved({ bot_token: "" }));
-    type(host.querySelector('input[name="bot_token"]') as HTMLInputElement, TOKEN);
+    typeInto(panel.host.querySelector('input[name="bot_token"]') as HTMLInputElement, TOKEN);
     click(byTestId("telegram-check-token"));
     await settle();
     expect(text("telegram-token-error")).toBe(rejected);
-    expect(form!.draft.bot_username).toBe("shop_bot");
+    expect(panel.form.draft.bot_username).toBe("shop_bot");
     // Another token: what was said of the old one goes.
-    type(host.querySelector('input[name="bot_token"]') as HTMLInputElement, `${TOKEN}x`);
+    typeInto(panel.host.querySelector('input[name="bot_token"]') as HTMLInputElement, `${TOKEN}x`);
     expect(byTestId("telegram-token-error")).toBeNull();
   });
 
   it("is not offered for the saved token's mask", async () => {
     await render(saved());
     expect(button("telegram-check-token").disabled).toBe(true);
-    expect(host.textContent).toContain(t.tokenCheck.savedToken);
+    expect(panel.host.textContent).toContain(t.tokenCheck.savedToken);
   });
 });
