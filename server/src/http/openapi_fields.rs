@@ -138,6 +138,21 @@ pub fn add(doc: &mut OpenApi) {
         text.max_length = Some(telegram::TOKEN_MAX);
     });
     require(schemas, "TelegramRegisterPayload", "bot_token");
+    for schema in ["BotTokenRequest", "BotDetailsRequest"] {
+        edit(schemas, schema, "bot_token", |text| {
+            text.pattern = Some(telegram::TOKEN_PATTERN.to_owned());
+            text.max_length = Some(telegram::TOKEN_MAX);
+        });
+    }
+    // get-details takes a token or a node: one of the two is required.
+    if let Some(details) = schemas.remove("BotDetailsRequest") {
+        let either = json!({"allOf": [details, {"anyOf": [
+            {"type": "object", "required": ["bot_token"], "properties": {"bot_token": {"type": "string"}}},
+            {"type": "object", "required": ["node_id"], "properties": {"node_id": {"type": "integer"}}},
+        ]}]});
+        let either = serde_json::from_value(either).expect("the get-details schema");
+        schemas.insert("BotDetailsRequest".into(), either);
+    }
     edit(schemas, "MockConfirmRequest", "card_number", |text| {
         text.pattern = Some(card::CARD_NUMBER_PATTERN.to_owned());
     });
@@ -247,6 +262,7 @@ pub(super) fn refer(schemas: &mut Schemas, schema: &str, field: &str, to: &str) 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde_json::Value;
 
     #[test]
     fn white_space_is_what_trim_removes() {
@@ -268,6 +284,20 @@ mod tests {
         assert_eq!(source["$ref"], "#/components/schemas/StoredNodeKind", "{source}");
         let kinds = schemas["StoredNodeKind"]["enum"].as_array().unwrap();
         assert!(kinds.contains(&json!("assistant")) && !kinds.contains(&json!("testframe")));
+        let check = &schemas["BotTokenRequest"]["properties"]["bot_token"];
+        assert_eq!(check["pattern"], telegram::TOKEN_PATTERN, "{check}");
+        let details = &schemas["BotDetailsRequest"];
+        assert_eq!(
+            details["allOf"][0]["properties"]["bot_token"]["pattern"],
+            telegram::TOKEN_PATTERN
+        );
+        let either: Vec<&Value> = details["allOf"][1]["anyOf"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|b| &b["required"][0])
+            .collect();
+        assert_eq!(either, [&json!("bot_token"), &json!("node_id")], "{details}");
         let zones = schemas["TimeZone"]["enum"].as_array().unwrap();
         assert!(zones.contains(&json!("Asia/Tehran")), "{}", zones.len());
         let bot = &schemas["TelegramRegisterPayload"];
