@@ -133,7 +133,7 @@ pub async fn create(
 #[derive(Debug, Deserialize, ToSchema, TS)]
 #[ts(export, export_to = "api/")]
 pub struct BotTokenRequest {
-    /// `123456:ABC…`, as BotFather gives it (its pattern is core's, added to the document).
+    /// `123456:ABC…`, as BotFather gives it.
     pub bot_token: String,
 }
 
