@@ -21,6 +21,7 @@ pub mod schedule;
 pub mod secrets;
 pub mod sms_billing;
 pub mod status;
+pub mod text;
 pub mod thumbnail;
 pub mod timing;
 pub mod usage_cost;

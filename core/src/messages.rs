@@ -344,6 +344,20 @@ catalogue! {
     /// A saved token, key or password that no longer opens with the server's key.
     SecretUnreadable => "یک رمز ذخیره‌شده (توکن، کلید یا گذرواژه) با کلید کنونی سرور باز نمی‌شود؛ لطفاً آن را دوباره وارد کنید.";
 
+    // ---- Knowledge: files read into text, indexed and searched ----
+    /// A file whose format the reader does not take.
+    KnowledgeFormatUnsupported => "قالب فایل «{name}» خواندنی نیست. قالب‌های پذیرفته: TXT، MD، CSV، JSON، HTML، PDF، DOCX و XLSX.";
+    /// A file that holds no text to read: a scanned PDF, an empty sheet.
+    KnowledgeNoText => "در فایل «{name}» متنی پیدا نشد؛ شاید تصویر اسکن‌شده است. نسخه‌ای با متن قابل انتخاب بارگذاری کنید.";
+    /// A password-protected PDF or Office file.
+    KnowledgeEncrypted => "فایل «{name}» رمزگذاری شده است و خوانده نمی‌شود. رمز آن را بردارید و دوباره بارگذاری کنید.";
+    /// A file that claims a format but cannot be read as it.
+    KnowledgeCorrupt => "فایل «{name}» خراب است و به‌عنوان {format} خوانده نشد.";
+    /// A file whose text is more than one file may give.
+    KnowledgeTooLarge => "متن فایل «{name}» بیش از حد بزرگ است (بیش از {limit} نویسه). فایل را به چند بخش کوچک‌تر تقسیم کنید.";
+    /// Reading a file ran into something unexpected; it may be tried again.
+    KnowledgeReadFailed => "خواندن فایل «{name}» ناموفق بود. دوباره تلاش کنید.";
+
     // ---- Server and accounts ----
     Unauthenticated => "برای ادامه وارد حساب خود شوید.";
     InvalidCredentials => "ایمیل یا گذرواژه نادرست است.";
