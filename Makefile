@@ -34,7 +34,7 @@ WASM_JS := wasm/pkg/node/dastyar_wasm.js
 WASM_TYPES := wasm/pkg/types/index.d.ts
 NODE_DEPS := node_modules/.package-lock.json
 WEB_SOURCES := web/index.html web/package.json web/tsconfig.json web/vite.config.ts \
-               $(shell find web/src web/public -type f ! -name '*.test.ts')
+               $(shell find web/src web/shared web/public -type f ! -name '*.test.ts')
 WEB_DIST := web/dist/index.html
 
 .PHONY: build run server test lint tools wasm-toolchain rust-test bindings-check wasm js-test \

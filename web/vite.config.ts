@@ -20,7 +20,7 @@ export default defineConfig({
     target: "es2022",
   },
   test: {
-    include: ["src/**/*.test.ts", "src/**/*.test.tsx", "widget/**/*.test.ts"],
+    include: ["src/**/*.test.ts", "src/**/*.test.tsx", "widget/**/*.test.ts", "shared/**/*.test.ts"],
     environment: "node",
     // The same build of the rules the browser gets (wasm-bindgen's bundler target,
     // loaded by vite-plugin-wasm), in the node and happy-dom environments alike.

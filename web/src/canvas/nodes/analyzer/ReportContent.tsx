@@ -1,14 +1,31 @@
-// A report's text: its Markdown drawn as React elements (see markdown.ts), so
-// whatever the model wrote is shown as text, never run as HTML. Each block
-// takes its direction from its own first letter: a report on an English
-// conversation may quote it.
+// A report's text: its Markdown (web/shared/markdown.ts) drawn as React
+// elements, so whatever the model wrote is shown as text, never run as HTML.
+// Links are not followed from here: a report quotes what strangers wrote, so
+// a link shows its text and address as plain text. Each block takes its
+// direction from its own first letter: a report on an English conversation
+// may quote it.
 import { Fragment, useMemo } from "react";
-import { markdownBlocks, type Line } from "./markdown";
+import { parseMarkdown, type Inline, type Line } from "../../../../shared/markdown";
+
+function Run({ run }: { run: Inline }) {
+  switch (run.kind) {
+    case "text":
+      return run.text;
+    case "code":
+      return <code>{run.text}</code>;
+    case "strong":
+      return (
+        <strong>
+          <Runs line={run.content} />
+        </strong>
+      );
+    case "link":
+      return run.bare ? run.text : `${run.text} (${run.href})`;
+  }
+}
 
 function Runs({ line }: { line: Line }) {
-  return line.map((run, i) =>
-    run.code ? <code key={i}>{run.text}</code> : run.strong ? <strong key={i}>{run.text}</strong> : <Fragment key={i}>{run.text}</Fragment>,
-  );
+  return line.map((run, i) => <Run key={i} run={run} />);
 }
 
 /** Lines of one block, broken where the report breaks them. */
@@ -22,7 +39,7 @@ function Lines({ lines }: { lines: Line[] }) {
 }
 
 export function ReportContent({ text }: { text: string }) {
-  const blocks = useMemo(() => markdownBlocks(text), [text]);
+  const blocks = useMemo(() => parseMarkdown(text), [text]);
   return blocks.map((block, i) => {
     switch (block.kind) {
       case "heading":
@@ -50,7 +67,7 @@ export function ReportContent({ text }: { text: string }) {
       case "code":
         return (
           <pre key={i} dir="auto">
-            {block.lines.join("\n")}
+            {block.text}
           </pre>
         );
       case "paragraph":
