@@ -29,6 +29,7 @@ use dastyar_core::limits::{self, LimitError, NodeCounts, NodeUsage, PlanQuota};
 use dastyar_core::schedule::{self, Schedule, TimezoneChoice};
 use dastyar_core::sms_billing::{self, SmsEstimate};
 use dastyar_core::status::{self, CreationStatus, EdgeFailure, JobPhase, PollStep, RetryAction};
+use dastyar_core::text::{normalise, terms};
 use dastyar_core::validate::{self, FieldError, sms::SmsConfigView};
 use dastyar_core::{MessageCode, NodeKind, context_budget, digits, usage_cost};
 use serde::Serialize;
@@ -276,6 +277,18 @@ pub fn estimate_sms(text: &str, premium: bool) -> SmsEstimate {
     sms_billing::estimate_sms(text, premium)
 }
 
+// ---- Search text ----
+
+/// Text as the knowledge search indexes and matches it.
+pub fn normalize_text(text: &str) -> String {
+    normalise::normalise(text)
+}
+
+/// The terms a search query looks up.
+pub fn search_terms(text: &str) -> Vec<String> {
+    terms::query_terms(text)
+}
+
 // ---- Geometry ----
 
 pub fn grouping_box(positions: Vec<Position>) -> Option<Rect> {
@@ -452,6 +465,8 @@ pub fn dispatch(function: &str, args: &[Value]) -> Option<Value> {
         "validateFunctionParameters" => call!(validate_function_parameters; v: Value),
         "validateFunctionName" => call!(|s: String| validate_function_name(&s); s: String),
         "estimateSms" => call!(|s: String, p| estimate_sms(&s, p); s: String, p: bool),
+        "normalizeText" => call!(|s: String| normalize_text(&s); s: String),
+        "searchTerms" => call!(|s: String| search_terms(&s); s: String),
         "groupingBox" => call!(grouping_box; p: Vec<Position>),
         "absolutePosition" => call!(absolute_position; c: Position, r: Position),
         "relativePosition" => call!(relative_position; c: Position, a: Position),

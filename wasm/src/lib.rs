@@ -419,6 +419,18 @@ pub fn estimate_sms(text: &str, premium: bool) -> Result<JsValue, JsError> {
     to_js(&api::estimate_sms(text, premium))
 }
 
+/// Text as the knowledge search indexes and matches it (Persian letters, ASCII digits, one half-space).
+#[wasm_bindgen(js_name = normalizeText, unchecked_return_type = "string")]
+pub fn normalize_text(text: &str) -> Result<JsValue, JsError> {
+    to_js(&api::normalize_text(text))
+}
+
+/// The terms a search query looks up, stopwords dropped.
+#[wasm_bindgen(js_name = searchTerms, unchecked_return_type = "string[]")]
+pub fn search_terms(text: &str) -> Result<JsValue, JsError> {
+    to_js(&api::search_terms(text))
+}
+
 /// The new container's box around the selected nodes; null for none.
 #[wasm_bindgen(js_name = groupingBox, unchecked_return_type = "Rect | null")]
 pub fn grouping_box(

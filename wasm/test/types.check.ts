@@ -6,6 +6,8 @@ import {
   kindInfo,
   kinds,
   normalizeIranianMobile,
+  normalizeText,
+  searchTerms,
   wordpressAuthFields,
   type CanvasNode,
   type MessageCode,
@@ -49,4 +51,11 @@ const wpField: WordpressAuthField = wordpressAuthFields("jwt")[0].field;
 // @ts-expect-error a WordPress credential is not an API-definition one.
 const apiField: "token" = wordpressAuthFields("jwt")[0].field;
 
-export { apiField, refusal, wpField, collection, missing, normalised, notNull, said, unnarrowed, wrongKind };
+// Search text is a string, its terms a string array.
+const normalisedText: string = normalizeText("كتاب");
+const terms: string[] = searchTerms("می‌خواهم");
+
+// @ts-expect-error search terms are not one string.
+const oneTerm: string = searchTerms("کتاب");
+
+export { normalisedText, oneTerm, terms, apiField, refusal, wpField, collection, missing, normalised, notNull, said, unnarrowed, wrongKind };

@@ -3,6 +3,11 @@
 //! document is cut into. Files are read into [`Section`]s by the server; the
 //! rest happens here so the server and the canvas agree on every character.
 
+pub mod chunk;
+pub mod normalise;
+mod stopwords;
+pub mod terms;
+
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
