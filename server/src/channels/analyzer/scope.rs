@@ -2,11 +2,12 @@
 //! chat frames and bots inside the containers joined to it (and containers
 //! within those), and the bot it is joined to.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashMap};
 
 use dastyar_core::NodeKind;
 use dastyar_core::data::NodePayload;
 use dastyar_core::data::assistant::AssistantPayload;
+use sqlx::AnyConnection;
 
 use crate::error::ApiError;
 use crate::state::AppState;
@@ -41,11 +42,20 @@ pub async fn of(state: &AppState, user_id: i64, node_id: i64) -> Result<Scope, A
         NodePayload::Analyzer(settings) | NodePayload::Assistant(settings) => settings,
         _ => return Err(ApiError::NotFound),
     };
+    let mut conn = state.db.pool().acquire().await?;
+    let edges = edges::touching(&mut *conn, user_id, node_id).await?;
+    let ends: Vec<i64> = edges.iter().map(|edge| edge.other_end(node_id)).collect();
+    let mut joined: HashMap<i64, NodeRow> =
+        nodes::list_by_ids(&mut conn, user_id, analyzer.project_id, &ends)
+            .await?
+            .into_iter()
+            .map(|row| (row.id, row))
+            .collect();
     let mut containers = Vec::new();
     let mut bot = None;
-    for edge in edges::touching(state.db.pool(), user_id, node_id).await? {
-        let other = edge.other_end(node_id);
-        let Some(row) = nodes::get(state.db.pool(), user_id, other).await? else { continue };
+    // In the edges' order, so the bot is the one joined first, as before.
+    for end in ends {
+        let Some(row) = joined.remove(&end) else { continue };
         match row.kind() {
             Ok(NodeKind::Container) => containers.push(row.id),
             Ok(NodeKind::Telegram) if bot.is_none() => bot = Some(row),
@@ -53,13 +63,14 @@ pub async fn of(state: &AppState, user_id: i64, node_id: i64) -> Result<Scope, A
         }
     }
     let has_container = !containers.is_empty();
-    let channel_nodes = channels_within(state, user_id, analyzer.project_id, containers).await?;
+    let channel_nodes =
+        channels_within(&mut conn, user_id, analyzer.project_id, containers).await?;
     Ok(Scope { analyzer, settings, channel_nodes, has_container, bot })
 }
 
 /// The chat frames and bots inside `containers`, at any depth.
 async fn channels_within(
-    state: &AppState,
+    conn: &mut AnyConnection,
     user_id: i64,
     project_id: i64,
     containers: Vec<i64>,
@@ -67,12 +78,11 @@ async fn channels_within(
     let mut seen: BTreeSet<i64> = containers.iter().copied().collect();
     let mut level = containers;
     let mut channels = BTreeSet::new();
-    let mut conn = state.db.pool().acquire().await?;
     for _ in 0..NESTING_LIMIT {
         if level.is_empty() {
             break;
         }
-        let inside = nodes::list_in_containers(&mut conn, user_id, project_id, &level).await?;
+        let inside = nodes::list_in_containers(conn, user_id, project_id, &level).await?;
         level = Vec::new();
         for row in inside {
             match row.kind() {
