@@ -70,6 +70,7 @@ export type { PurchaseRequest } from "@dastyar/api/PurchaseRequest";
 export type { RegisterRequest } from "@dastyar/api/RegisterRequest";
 export type { ReportDelivery } from "@dastyar/api/ReportDelivery";
 export type { RequestOutcome } from "@dastyar/api/RequestOutcome";
+export type { RequestedBy } from "@dastyar/api/RequestedBy";
 export type { SourceFiles } from "@dastyar/api/SourceFiles";
 export type { SubscriptionHistory } from "@dastyar/api/SubscriptionHistory";
 export type { SubscriptionView } from "@dastyar/api/SubscriptionView";

@@ -20,13 +20,18 @@ use crate::state::AppState;
 use crate::store::analyzers::{self as store, NewReport, ReportRow};
 
 /// Who asked for a report.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema, TS)]
+#[serde(rename_all = "snake_case")]
+#[ts(export, export_to = "api/")]
 pub enum RequestedBy {
+    /// The daily schedule.
     Schedule,
+    /// The analyzer's owner, from its panel.
     User,
 }
 
 impl RequestedBy {
+    /// As stored in `analyzer_reports.requested_by` (the same words it serializes to).
     fn as_str(self) -> &'static str {
         match self {
             RequestedBy::Schedule => "schedule",
@@ -53,8 +58,7 @@ pub enum ReportDelivery {
 #[ts(export, export_to = "api/")]
 pub struct AnalyzerReport {
     pub id: i64,
-    /// `schedule` or `user`.
-    pub requested_by: String,
+    pub requested_by: RequestedBy,
     pub conversations: i64,
     pub messages: i64,
     /// The analysis, in Markdown.
@@ -77,9 +81,13 @@ impl AnalyzerReport {
             "sending" => ReportDelivery::Sending,
             _ => ReportDelivery::NotSent,
         };
+        let requested_by = match row.requested_by.as_str() {
+            "schedule" => RequestedBy::Schedule,
+            _ => RequestedBy::User,
+        };
         AnalyzerReport {
             id: row.id,
-            requested_by: row.requested_by,
+            requested_by,
             conversations: row.conversations,
             messages: row.messages,
             content: row.content,
@@ -215,4 +223,16 @@ async fn deliver(state: &AppState, scope: &Scope, row: &ReportRow) -> Result<(),
 /// The node's setting, or the analyzer's default when it is blank.
 fn setting<'a>(value: &'a str, default: &'a str) -> &'a str {
     if value.trim().is_empty() { default } else { value }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::RequestedBy;
+
+    #[test]
+    fn requested_by_is_sent_as_it_is_stored() {
+        for by in [RequestedBy::Schedule, RequestedBy::User] {
+            assert_eq!(serde_json::to_value(by).unwrap(), by.as_str());
+        }
+    }
 }

@@ -3,7 +3,7 @@
 // what it reads and where reports go, each report's labels, the panel's
 // own changes laid over what the server last said, and how a failure reads.
 import { ApiError } from "../../../api/client";
-import type { AnalyzerOverview, AnalyzerReport, AnalyzerSchedule, ReportDelivery } from "../../../api/types";
+import type { AnalyzerOverview, AnalyzerReport, AnalyzerSchedule, ReportDelivery, RequestedBy } from "../../../api/types";
 import { formatJalaliDate } from "../../../format/date";
 import { fa } from "../../../i18n/fa";
 import { errorText } from "../../../state/notifications";
@@ -52,9 +52,12 @@ export function reachFacts(overview: Pick<AnalyzerOverview, "channels" | "bot_no
   ];
 }
 
-/** Who asked for a report: the daily schedule or the person (anything else reads as the person). */
-export function requestedByText(requestedBy: string): string {
-  return requestedBy === "schedule" ? t.list.requestedBy.schedule : t.list.requestedBy.user;
+/** Who asked for a report, in words: the record's type makes a new requester a compile error here. */
+const REQUESTED_BY_WORDS: Record<RequestedBy, string> = t.list.requestedBy;
+
+/** Who asked for a report: the daily schedule or the person. */
+export function requestedByText(requestedBy: RequestedBy): string {
+  return REQUESTED_BY_WORDS[requestedBy];
 }
 
 /** Every delivery state in words: the record's type makes a new state a compile error here. */
