@@ -357,6 +357,14 @@ catalogue! {
     KnowledgeTooLarge => "متن فایل «{name}» بیش از حد بزرگ است (بیش از {limit} نویسه). فایل را به چند بخش کوچک‌تر تقسیم کنید.";
     /// Reading a file ran into something unexpected; it may be tried again.
     KnowledgeReadFailed => "خواندن فایل «{name}» ناموفق بود. دوباره تلاش کنید.";
+    /// A search with nothing to look for.
+    KnowledgeQueryEmpty => "عبارتی برای جستجو بنویسید.";
+    /// A search longer than any question.
+    KnowledgeQueryTooLong => "عبارت جستجو بیش از حد بلند است (حداکثر {max} نویسه).";
+    /// A search asking for more passages than it gives.
+    KnowledgeLimitInvalid => "تعداد نتیجه‌ها باید عددی صحیح از ۱ تا {max} باشد.";
+    /// The file search found nothing in the assistant's documents (said to the model).
+    KnowledgeNothingFound => "در اسناد این دستیار چیزی دربارهٔ «{query}» پیدا نشد.";
 
     // ---- Server and accounts ----
     Unauthenticated => "برای ادامه وارد حساب خود شوید.";

@@ -21,6 +21,7 @@ use crate::channels::telegram::intake::UPDATE_JOB;
 use crate::channels::telegram::update_job;
 use crate::db::timestamp;
 use crate::error::ApiError;
+use crate::knowledge::{INDEX_JOB, index_job};
 use crate::providers::llm::LlmError;
 use crate::state::AppState;
 use crate::store::jobs::{self, JobRow, Retried};
@@ -62,6 +63,7 @@ async fn run(state: &AppState, job: JobRow) -> Result<JobRow, sqlx::Error> {
     let outcome = match job.kind.as_str() {
         CREATE_ASSISTANT_JOB => create_assistant(state, &job).await,
         UPDATE_JOB => update_job::handle(state, &job.payload()).await.map_err(Failure::from),
+        INDEX_JOB => index_job::handle(state, &job.payload()).await.map_err(Failure::from),
         other => Err(Failure::Internal(format!("unknown job kind {other:?}"))),
     };
     let ended = match outcome {

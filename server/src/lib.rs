@@ -14,6 +14,7 @@ pub mod generated_secret;
 pub mod http;
 pub mod jobs;
 pub mod json_input;
+pub mod knowledge;
 pub mod names;
 pub mod providers;
 pub mod rate_limits;

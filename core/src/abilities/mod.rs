@@ -25,6 +25,8 @@
 //! - Two tools may not share a name: the first keeps it, later ones are skipped.
 //! - Vector stores, file databases, Google docs and sheets are knowledge;
 //!   Telegram bots, chat frames, SMS, WordPress sites and triggers are channels.
+//! - An assistant with knowledge has the [`FILE_SEARCH`] tool, first, over
+//!   all of it; the name is its own (a function of that name is skipped).
 
 pub mod request_template;
 
@@ -45,6 +47,9 @@ use crate::validate::function_schema::{
 
 /// OpenAI's limit on tool names (`^[a-zA-Z0-9_-]{1,64}$`).
 const TOOL_NAME_MAX: usize = 64;
+
+/// The tool that searches an assistant's knowledge.
+pub const FILE_SEARCH: &str = "file_search";
 
 /// Everything an assistant can do, from the graph around it.
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize, TS)]
@@ -94,6 +99,8 @@ pub enum ToolSource {
     Function { node: String },
     /// A request node and the API definition node it is sent against (canvas ids).
     Request { node: String, api_definition: String },
+    /// The assistant's knowledge nodes, searched together (canvas ids).
+    Knowledge { nodes: Vec<String> },
 }
 
 /// A knowledge source connected to the assistant.
@@ -146,6 +153,11 @@ pub fn abilities(graph: &Graph, assistant: &str) -> Abilities {
     let mut seen = HashSet::new();
     let mut names = HashSet::new();
     let mut out = Abilities::default();
+    let has_knowledge = neighbours(graph, assistant)
+        .any(|other| by_id.get(other).is_some_and(|n| is_knowledge(n.kind())));
+    if has_knowledge {
+        names.insert(FILE_SEARCH.to_owned());
+    }
 
     for other in neighbours(graph, assistant) {
         let Some(node) = by_id.get(other).copied() else { continue };
@@ -191,7 +203,30 @@ pub fn abilities(graph: &Graph, assistant: &str) -> Abilities {
             Err(reason) => out.skipped.push(Skipped { node: id(), reason }),
         }
     }
+    if has_knowledge {
+        out.tools.insert(0, file_search_tool(&out.knowledge));
+    }
     out
+}
+
+/// The tool searching `knowledge`: one query, in the documents' language.
+fn file_search_tool(knowledge: &[KnowledgeSource]) -> Tool {
+    Tool {
+        name: FILE_SEARCH.to_owned(),
+        description: "Search the business's own documents (uploaded files, Google Docs and \
+                      Sheets) and get the passages closest to the query, each with its source. \
+                      Use it whenever the answer may be in them, before answering from memory; \
+                      write the query in the documents' language (usually Persian)."
+            .to_owned(),
+        parameters: json!({
+            "type": "object",
+            "properties": {
+                "query": { "type": "string", "description": "What to look for, in a few words." }
+            },
+            "required": ["query"]
+        }),
+        source: ToolSource::Knowledge { nodes: knowledge.iter().map(|k| k.node.clone()).collect() },
+    }
 }
 
 /// The kinds an assistant searches for answers.
@@ -417,14 +452,21 @@ mod tests {
                 {"node": "instruction-2", "name": "لحن", "text": "مؤدب باش."},
             ])
         );
+        // The knowledge's search comes first, over all of it.
+        assert_eq!(tool_names(&a), ["file_search", "get_weather"]);
         assert_eq!(
-            serde_json::to_value(&a.tools).unwrap(),
-            json!([{
+            serde_json::to_value(&a.tools[0].source).unwrap(),
+            json!({"kind": "knowledge", "nodes": ["vectorstore-6", "googlesheet-7"]})
+        );
+        assert_eq!(a.tools[0].parameters["required"], json!(["query"]));
+        assert_eq!(
+            serde_json::to_value(&a.tools[1]).unwrap(),
+            json!({
                 "name": "get_weather",
                 "description": "شرح",
                 "parameters": city(),
                 "source": {"kind": "function", "node": "function-5"},
-            }])
+            })
         );
         assert_eq!(
             serde_json::to_value(&a.knowledge).unwrap(),
@@ -648,6 +690,29 @@ mod tests {
                 ("function-5", SkipReason::DuplicateToolName)
             ]
         );
+    }
+
+    #[test]
+    fn knowledge_keeps_the_search_tools_name_and_no_knowledge_offers_none() {
+        let g = graph(
+            vec![
+                node("assistant-1", json!({})),
+                function("function-2", "file_search", city()),
+                node("filedb-3", json!({"label": "فایل‌ها"})),
+            ],
+            &[("function-2", "assistant-1"), ("filedb-3", "assistant-1")],
+        );
+        let a = abilities(&g, "assistant-1");
+        assert_eq!(tool_names(&a), ["file_search"]);
+        assert_eq!(a.tools[0].source, ToolSource::Knowledge { nodes: vec!["filedb-3".into()] });
+        assert_eq!(skipped(&a), [("function-2", SkipReason::DuplicateToolName)]);
+
+        let without = graph(
+            vec![node("assistant-1", json!({})), function("function-2", "file_search", city())],
+            &[("function-2", "assistant-1")],
+        );
+        let a = abilities(&without, "assistant-1");
+        assert!(matches!(a.tools[0].source, ToolSource::Function { .. }), "{:?}", a.tools);
     }
 
     #[test]

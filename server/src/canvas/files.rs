@@ -18,6 +18,7 @@ use tokio::sync::Mutex;
 use crate::billing::storage::StorageUse;
 use crate::canvas::nodes::{self, Served};
 use crate::error::ApiError;
+use crate::knowledge::documents;
 use crate::state::AppState;
 use crate::store::frames;
 use crate::store::nodes::NodeRow;
@@ -190,7 +191,18 @@ async fn add_inner(
     tokio::fs::rename(&upload.temp, &path).await.map_err(ApiError::internal)?;
     files.push(entry.clone());
     match nodes::update(state, user_id, served, node_id, json!({"files": files})).await {
-        Ok(row) => Ok((entry, row)),
+        Ok(row) => {
+            // The file is kept either way; one never queued is read by a reindex.
+            if let Err(error) = documents::queue_file(state, user_id, node_id, &entry).await {
+                tracing::error!(
+                    ?error,
+                    node_id,
+                    file = entry.id,
+                    "a file could not be queued for reading"
+                );
+            }
+            Ok((entry, row))
+        }
         Err(error) => {
             let _ = tokio::fs::remove_file(&path).await;
             Err(error)

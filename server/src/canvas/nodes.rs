@@ -20,6 +20,7 @@ use crate::billing::current_plan;
 use crate::canvas::assistants;
 use crate::error::ApiError;
 use crate::json_input;
+use crate::knowledge::documents;
 use crate::names;
 use crate::secrets::node_secrets;
 use crate::state::AppState;
@@ -249,9 +250,13 @@ pub async fn update(
     } else {
         CreationStatus::after_success(kind, attached_to_assistant(&payload))
     };
-    nodes::update(state.db.pool(), user_id, id, &name, &payload, status)
+    let row = nodes::update(state.db.pool(), user_id, id, &name, &payload, status)
         .await?
-        .ok_or(ApiError::NotFound)
+        .ok_or(ApiError::NotFound)?;
+    if matches!(kind, NodeKind::Filedb | NodeKind::Filerepository) {
+        documents::follow_files(state, user_id, &row).await?;
+    }
+    Ok(row)
 }
 
 /// How often a rewrite reads the node again when an edit races it.

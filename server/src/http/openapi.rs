@@ -25,6 +25,7 @@ use crate::state::AppState;
         (name = "edges", description = "Connections between nodes"),
         (name = "containers", description = "Containers that group nodes"),
         (name = "files", description = "Files uploaded into filedb and filerepository nodes"),
+        (name = "knowledge", description = "What assistants search: each document's state, search and reading again"),
         (name = "subscription", description = "Plans, credits, the current subscription, payments (Zarinpal and the mock gateway), downgrades and plan limits"),
         (name = "meta", description = "About the API"),
     )

@@ -16,8 +16,10 @@ use utoipa::ToSchema;
 
 use crate::canvas::graph::ProjectGraph;
 use crate::error::ApiError;
+use crate::knowledge::scope::scope_of;
 use crate::providers::llm::ToolDefinition;
 use crate::state::AppState;
+use crate::store::knowledge::Scope;
 use crate::store::nodes::{self, NodeRow};
 
 /// The assistant, its graph's abilities, and the system prompt they make.
@@ -62,6 +64,8 @@ pub enum ToolTarget {
     Function,
     /// The server sends the request against its API definition.
     Request { request: Box<RequestPayload>, definition: Box<ApiDefinitionPayload> },
+    /// The server searches the assistant's knowledge (the nodes' database ids).
+    Knowledge { nodes: Vec<i64> },
 }
 
 impl AssistantSetup {
@@ -149,7 +153,16 @@ impl AssistantSetup {
                     definition: Box::new(definition),
                 })
             }
+            ToolSource::Knowledge { nodes } => Some(ToolTarget::Knowledge {
+                nodes: nodes.iter().filter_map(|id| CanvasId::parse(id)?.database_id()).collect(),
+            }),
         }
+    }
+
+    /// What searching knowledge nodes `nodes` covers, for a conversation of
+    /// `company_id` (none: the owner's, over every company's files).
+    pub fn knowledge_scope(&self, nodes: &[i64], company_id: Option<i64>) -> Scope {
+        scope_of(&self.graph, nodes, company_id)
     }
 
     fn payload_of(&self, canvas_id: &str, kind: NodeKind) -> Option<NodePayload> {

@@ -10,7 +10,8 @@ use utoipa::ToSchema;
 
 use crate::billing::usage;
 use crate::error::ApiError;
-use crate::runtime::assistant_setup::{AssistantSetup, ToolTarget};
+use crate::knowledge::citation::Citation;
+use crate::runtime::assistant_setup::AssistantSetup;
 use crate::runtime::history;
 use crate::runtime::turn::{self, Events, Start, pending_calls};
 use crate::runtime::turn_event::{PendingCall, TokenUsage, ToolKind, TurnEvent, TurnStatus};
@@ -67,6 +68,8 @@ pub struct MessageView {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub credits: Option<i64>,
+    /// On an answer that drew on the assistant's knowledge: where from.
+    pub sources: Vec<Citation>,
     pub created_at: String,
 }
 
@@ -108,9 +111,15 @@ impl MessageView {
             tool_call_id: row.tool_call_id.clone(),
             tool_name: row.tool_name.clone(),
             credits: row.credits,
+            sources: sources(row).unwrap_or_default(),
             created_at: row.created_at.clone(),
         }
     }
+}
+
+/// The passages a stored answer drew on, if it has any that read.
+pub fn sources(row: &MessageRow) -> Option<Vec<Citation>> {
+    serde_json::from_str(row.sources.as_deref()?).ok()
 }
 
 /// Starts a test-frame conversation with the user's assistant `assistant_id`.
@@ -281,11 +290,8 @@ async fn replay(
                     events.push(TurnEvent::Delta { text: row.content.clone() });
                 }
                 for call in history::tool_calls(row) {
-                    let kind = match setup.tool(&call.function.name).and_then(|t| setup.target(t)) {
-                        Some(ToolTarget::Function) => ToolKind::Function,
-                        Some(ToolTarget::Request { .. }) => ToolKind::Request,
-                        None => ToolKind::Unknown,
-                    };
+                    let target = setup.tool(&call.function.name).and_then(|t| setup.target(t));
+                    let kind = ToolKind::of(target.as_ref());
                     events.push(TurnEvent::ToolCall {
                         id: call.id,
                         name: call.function.name,
@@ -302,6 +308,10 @@ async fn replay(
             }),
             Role::User => {}
         }
+    }
+    let cited = turn_rows.iter().rev().find_map(|row| sources(row)).filter(|s| !s.is_empty());
+    if let Some(sources) = cited {
+        events.push(TurnEvent::Sources { sources });
     }
     // Calls can wait only at the end of the conversation.
     let is_latest = rows.last().map(|r| r.id) == turn_rows.last().map(|r| r.id);

@@ -11,11 +11,13 @@
 
 use dastyar_core::MessageCode;
 use dastyar_core::context_budget::estimate_tokens;
-use serde_json::{Map, Value};
+use serde_json::{Map, Value, json};
 use tokio::sync::mpsc;
 
 use crate::billing::{credits, usage};
 use crate::error::ApiError;
+use crate::knowledge::citation::{self, Citation};
+use crate::knowledge::search::{self, SEARCH_LIMIT_DEFAULT};
 use crate::providers::llm::{
     ChatRequest, ChatStream, LlmError, OpenAiClient, StreamEvent, ToolCall, Usage,
 };
@@ -75,6 +77,8 @@ pub async fn open(
         conversation_id: conversation.id,
         user_id: conversation.user_id,
         channel: conversation.channel(),
+        company_id: conversation.company_id,
+        citations: Vec::new(),
         usage: TokenUsage::default(),
         credits: 0,
         last_message_id: None,
@@ -153,6 +157,10 @@ struct Turn {
     conversation_id: i64,
     user_id: i64,
     channel: Channel,
+    /// The company whose frame or bot it is: its files and the shared ones are searched.
+    company_id: Option<i64>,
+    /// The passages this turn's searches found, each once, for the answer.
+    citations: Vec<Citation>,
     usage: TokenUsage,
     credits: i64,
     last_message_id: Option<i64>,
@@ -334,17 +342,17 @@ impl Turn {
         let calls = finished.tool_calls;
         self.store_answer(&text, &calls, finished.usage).await;
         if calls.is_empty() {
+            if !self.citations.is_empty() {
+                let sources = self.citations.clone();
+                self.emit(TurnEvent::Sources { sources }).await;
+            }
             return Ok(Step::Answered);
         }
         let mut pending = Vec::new();
         for call in &calls {
             let tool = self.setup.tool(&call.function.name);
             let target = tool.and_then(|t| self.setup.target(t));
-            let kind = match &target {
-                Some(ToolTarget::Function) => ToolKind::Function,
-                Some(ToolTarget::Request { .. }) => ToolKind::Request,
-                None => ToolKind::Unknown,
-            };
+            let kind = ToolKind::of(target.as_ref());
             self.emit(TurnEvent::ToolCall {
                 id: call.id.clone(),
                 name: call.function.name.clone(),
@@ -383,6 +391,13 @@ impl Turn {
                     };
                     self.tool_result(call, ok, &output).await;
                 }
+                Some(ToolTarget::Knowledge { nodes }) => {
+                    let (ok, output) = match arguments(call) {
+                        Ok(args) => self.search(&nodes, &args).await,
+                        Err(output) => (false, output),
+                    };
+                    self.tool_result(call, ok, &output).await;
+                }
                 None => {
                     let message = MessageCode::ToolUnknown.render(&[("name", &call.function.name)]);
                     self.tool_result(call, false, &message).await;
@@ -397,10 +412,14 @@ impl Turn {
     async fn store_answer(&mut self, text: &str, calls: &[ToolCall], reported: Option<Usage>) {
         let tool_calls =
             (!calls.is_empty()).then(|| serde_json::to_string(calls).unwrap_or_default());
+        // The answer in words carries what the turn's searches found.
+        let sources = (calls.is_empty() && !self.citations.is_empty())
+            .then(|| serde_json::to_string(&self.citations).unwrap_or_default());
         let used = reported.unwrap_or_else(|| self.estimate(text, calls));
         let message = NewMessage {
             content: text,
             tool_calls,
+            sources,
             model: Some(self.setup.model()),
             prompt_tokens: Some(used.prompt_tokens.into()),
             completion_tokens: Some(used.completion_tokens.into()),
@@ -445,6 +464,33 @@ impl Turn {
             prompt_tokens: estimate_tokens(&self.setup.system_prompt),
             completion_tokens: estimate_tokens(text) + estimate_tokens(&calls),
         }
+    }
+
+    /// Searches the assistant's knowledge nodes `nodes` for the call's
+    /// `query`: the passages as the model reads them, each with its source.
+    async fn search(&mut self, nodes: &[i64], args: &Map<String, Value>) -> (bool, String) {
+        let query = args.get("query").and_then(Value::as_str).unwrap_or_default().trim();
+        if query.is_empty() {
+            return (false, MessageCode::KnowledgeQueryEmpty.persian().to_owned());
+        }
+        let scope = self.setup.knowledge_scope(nodes, self.company_id);
+        let passages =
+            match search::search(&self.state.db, &scope, query, SEARCH_LIMIT_DEFAULT).await {
+                Ok(passages) => passages,
+                Err(error) => {
+                    tracing::error!(%error, "a knowledge search failed");
+                    return (false, MessageCode::InternalError.persian().to_owned());
+                }
+            };
+        if passages.is_empty() {
+            return (true, MessageCode::KnowledgeNothingFound.render(&[("query", query)]));
+        }
+        let found: Vec<Value> = passages
+            .iter()
+            .map(|p| json!({"source": Citation::of(p).label(), "text": p.text}))
+            .collect();
+        citation::add_all(&mut self.citations, passages.iter().map(Citation::of));
+        (true, json!({ "passages": found }).to_string())
     }
 
     async fn tool_result(&mut self, call: &ToolCall, ok: bool, output: &str) {

@@ -7,6 +7,9 @@ use utoipa::ToSchema;
 
 use dastyar_core::MessageCode;
 
+use crate::knowledge::citation::Citation;
+use crate::runtime::assistant_setup::ToolTarget;
+
 /// One event of a streamed answer.
 #[derive(Debug, Clone, Serialize, ToSchema, TS)]
 #[serde(tag = "type", rename_all = "snake_case")]
@@ -20,6 +23,8 @@ pub enum TurnEvent {
     ToolCall { id: String, name: String, kind: ToolKind, arguments: String },
     /// A tool the server ran gave its result.
     ToolResult { id: String, name: String, ok: bool, output: String },
+    /// The passages the answer drew on, once it is complete.
+    Sources { sources: Vec<Citation> },
     /// The conversation waits for the caller to run these functions and
     /// post their results.
     AwaitingFunction { calls: Vec<PendingCall> },
@@ -50,6 +55,7 @@ impl TurnEvent {
             TurnEvent::Delta { .. } => "delta",
             TurnEvent::ToolCall { .. } => "tool_call",
             TurnEvent::ToolResult { .. } => "tool_result",
+            TurnEvent::Sources { .. } => "sources",
             TurnEvent::AwaitingFunction { .. } => "awaiting_function",
             TurnEvent::Error { .. } => "error",
             TurnEvent::Done { .. } => "done",
@@ -66,8 +72,22 @@ pub enum ToolKind {
     Function,
     /// The server (a request node against its API definition).
     Request,
+    /// The server (a search of the assistant's knowledge).
+    Knowledge,
     /// Not one of the assistant's tools.
     Unknown,
+}
+
+impl ToolKind {
+    /// Who runs a call to `target` (none: not one of the assistant's tools).
+    pub fn of(target: Option<&ToolTarget>) -> ToolKind {
+        match target {
+            Some(ToolTarget::Function) => ToolKind::Function,
+            Some(ToolTarget::Request { .. }) => ToolKind::Request,
+            Some(ToolTarget::Knowledge { .. }) => ToolKind::Knowledge,
+            None => ToolKind::Unknown,
+        }
+    }
 }
 
 /// A function call waiting for its result.

@@ -87,6 +87,8 @@ pub struct ConversationRow {
     pub assistant_node_id: i64,
     pub channel: String,
     pub visitor: Option<String>,
+    /// The company whose frame or bot it came through.
+    pub company_id: Option<i64>,
     pub title: String,
     pub created_at: String,
     pub updated_at: String,
@@ -113,6 +115,8 @@ pub struct MessageRow {
     pub prompt_tokens: Option<i64>,
     pub completion_tokens: Option<i64>,
     pub credits: Option<i64>,
+    /// JSON of the passages an answer drew on (`[Citation]`), when it searched.
+    pub sources: Option<String>,
     pub created_at: String,
 }
 
@@ -136,6 +140,7 @@ impl MessageRow {
             prompt_tokens: None,
             completion_tokens: None,
             credits: None,
+            sources: None,
             created_at: String::new(),
         }
     }
@@ -153,12 +158,13 @@ pub struct NewMessage<'a> {
     pub prompt_tokens: Option<i64>,
     pub completion_tokens: Option<i64>,
     pub credits: Option<i64>,
+    pub sources: Option<String>,
 }
 
 const CONVERSATION_COLUMNS: &str =
-    "id, user_id, assistant_node_id, channel, visitor, title, created_at, updated_at";
+    "id, user_id, assistant_node_id, channel, visitor, company_id, title, created_at, updated_at";
 const MESSAGE_COLUMNS: &str = "id, conversation_id, role, content, tool_calls, tool_call_id, \
-     tool_name, client_key, model, prompt_tokens, completion_tokens, credits, created_at";
+     tool_name, client_key, model, prompt_tokens, completion_tokens, credits, sources, created_at";
 
 /// Where a new conversation happens and whose it is.
 #[derive(Debug, Clone, Copy)]
@@ -452,8 +458,8 @@ pub async fn append<'c, E: Executor<'c, Database = Any>>(
     let sql = format!(
         "INSERT INTO conversation_messages
             (conversation_id, role, content, tool_calls, tool_call_id, tool_name, client_key,
-             model, prompt_tokens, completion_tokens, credits, created_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
+             model, prompt_tokens, completion_tokens, credits, sources, created_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
          ON CONFLICT (conversation_id, client_key) DO NOTHING
          RETURNING {MESSAGE_COLUMNS}"
     );
@@ -469,6 +475,7 @@ pub async fn append<'c, E: Executor<'c, Database = Any>>(
         .bind(message.prompt_tokens)
         .bind(message.completion_tokens)
         .bind(message.credits)
+        .bind(message.sources.as_deref())
         .bind(timestamp::now())
         .fetch_optional(ex)
         .await

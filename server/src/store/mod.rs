@@ -15,6 +15,7 @@ pub mod credits;
 pub mod edges;
 pub mod frames;
 pub mod jobs;
+pub mod knowledge;
 pub mod login_failures;
 pub mod nodes;
 pub mod payments;

@@ -8,6 +8,7 @@
 pub mod canvas;
 pub mod nodes;
 pub mod png;
+pub mod upload;
 
 use std::future::Future;
 use std::io::Write;

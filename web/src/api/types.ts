@@ -48,6 +48,12 @@ export type { InitiatePaymentRequest } from "@dastyar/api/InitiatePaymentRequest
 export type { JobView } from "@dastyar/api/JobView";
 export type { LoginRequest } from "@dastyar/api/LoginRequest";
 export type { MessageView } from "@dastyar/api/MessageView";
+export type { Citation } from "@dastyar/api/Citation";
+export type { DocumentState } from "@dastyar/api/DocumentState";
+export type { DocumentView } from "@dastyar/api/DocumentView";
+export type { KnowledgeStatus } from "@dastyar/api/KnowledgeStatus";
+export type { KnowledgeSearchRequest } from "@dastyar/api/KnowledgeSearchRequest";
+export type { Passage } from "@dastyar/api/Passage";
 export type { MockConfirmAnswer } from "@dastyar/api/MockConfirmAnswer";
 export type { MockConfirmRequest } from "@dastyar/api/MockConfirmRequest";
 export type { ModelsResponse } from "@dastyar/api/ModelsResponse";

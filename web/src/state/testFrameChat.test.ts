@@ -59,6 +59,23 @@ describe("applyEvent", () => {
 });
 
 describe("chatOf", () => {
+  it("puts the sources under the answer that drew on them", () => {
+    const source = { name: "قیمت‌ها.pdf", node_id: 4, file_id: 1, from: { kind: "page" as const, page: 2 }, to: { kind: "page" as const, page: 2 } };
+    const chat = run(withUserMessage(EMPTY_CHAT, "قیمت؟"), [
+      { type: "tool_call", id: "c", name: "file_search", kind: "knowledge", arguments: '{"query":"قیمت"}' },
+      { type: "tool_result", id: "c", name: "file_search", ok: true, output: "{}" },
+      { type: "delta", text: "۱۲۰ هزار تومان" },
+      { type: "sources", sources: [source] },
+      done("completed"),
+    ]);
+    expect(chat.messages.map((m) => [m.role, m.text, m.sources?.map((s) => s.name)])).toEqual([
+      ["user", "قیمت؟", undefined],
+      ["assistant", "", undefined],
+      ["assistant", "۱۲۰ هزار تومان", ["قیمت‌ها.pdf"]],
+    ]);
+    expect(chat.messages[1]!.toolCalls[0]!.kind).toBe("knowledge");
+  });
+
   it("shows a stored conversation with results under their calls", () => {
     const chat = chatOf({
       id: 3,
@@ -69,10 +86,10 @@ describe("chatOf", () => {
       updated_at: "",
       pending_calls: [],
       messages: [
-        { id: 1, role: "user", content: "سلام", tool_calls: [], created_at: "" },
-        { id: 2, role: "assistant", content: "", tool_calls: [{ id: "c", name: "f", arguments: "{}" }], created_at: "" },
-        { id: 3, role: "tool", content: "نتیجه", tool_call_id: "c", tool_name: "f", tool_calls: [], created_at: "" },
-        { id: 4, role: "assistant", content: "تمام", tool_calls: [], credits: 1, created_at: "" },
+        { id: 1, role: "user", content: "سلام", tool_calls: [], sources: [], created_at: "" },
+        { id: 2, role: "assistant", content: "", tool_calls: [{ id: "c", name: "f", arguments: "{}" }], sources: [], created_at: "" },
+        { id: 3, role: "tool", content: "نتیجه", tool_call_id: "c", tool_name: "f", tool_calls: [], sources: [], created_at: "" },
+        { id: 4, role: "assistant", content: "تمام", tool_calls: [], credits: 1, sources: [], created_at: "" },
       ],
     });
     expect(chat.messages.map((m) => m.role)).toEqual(["user", "assistant", "assistant"]);

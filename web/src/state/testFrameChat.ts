@@ -3,7 +3,7 @@
 // message that made them, with their results), the function calls waiting
 // for the person, and the credits each answer cost. The reducer is pure; the
 // actions below it talk to the server and feed it events.
-import type { ConversationDetail, PendingCall, ToolKind, TurnEvent } from "../api/types";
+import type { Citation, ConversationDetail, PendingCall, ToolKind, TurnEvent } from "../api/types";
 import { atom, type Getter, type Setter } from "jotai";
 import { ApiError } from "../api/client";
 import {
@@ -32,6 +32,8 @@ export type ChatMessage = {
   toolCalls: ChatToolCall[];
   /** Credits the answer cost, once known. */
   credits?: number;
+  /** The documents the answer drew on, when it searched them. */
+  sources?: Citation[];
 };
 
 export type ChatProblem = { code: string; message: string };
@@ -104,6 +106,12 @@ export function applyEvent(chat: Chat, event: TurnEvent): Chat {
       // The model's next words after its tools are a message of their own.
       return { ...chat, messages, open: false };
     }
+    case "sources": {
+      const messages = chat.messages.slice();
+      const at = messages.map((m) => m.role).lastIndexOf("assistant");
+      if (at >= 0) messages[at] = { ...messages[at]!, sources: event.sources };
+      return { ...chat, messages };
+    }
     case "awaiting_function":
       return { ...chat, pending: event.calls, open: false };
     case "error":
@@ -132,7 +140,8 @@ export function chatOf(detail: ConversationDetail): Chat {
     if (message.role === "user") chat = { ...push(chat, { role: "user", text: message.content, toolCalls: [] }), open: false };
     else if (message.role === "assistant") {
       const toolCalls: ChatToolCall[] = message.tool_calls.map((c) => ({ ...c, kind: "unknown" as ToolKind }));
-      chat = { ...push(chat, { role: "assistant", text: message.content, toolCalls, credits: message.credits ?? undefined }), open: false };
+      const sources = message.sources.length > 0 ? message.sources : undefined;
+      chat = { ...push(chat, { role: "assistant", text: message.content, toolCalls, credits: message.credits ?? undefined, sources }), open: false };
     } else {
       chat = applyEvent(chat, {
         type: "tool_result",

@@ -13,6 +13,7 @@ use utoipa::ToSchema;
 use super::session::{self, LiveFrame, live_frame};
 use super::visitor_token::Visitor;
 use crate::error::ApiError;
+use crate::knowledge::citation::Citation;
 use crate::runtime::conversations;
 use crate::runtime::turn_event::{TurnEvent, TurnStatus};
 use crate::state::AppState;
@@ -33,6 +34,8 @@ pub struct WidgetMessage {
     pub id: i64,
     pub role: Role,
     pub content: String,
+    /// On an answer that drew on the assistant's documents: where from.
+    pub sources: Vec<Citation>,
     pub created_at: String,
 }
 
@@ -54,6 +57,10 @@ pub enum WidgetEvent {
     Delta {
         text: String,
     },
+    /// The documents the answer drew on, once it is complete.
+    Sources {
+        sources: Vec<Citation>,
+    },
     Error {
         #[schema(value_type = String)]
         code: MessageCode,
@@ -69,6 +76,7 @@ impl WidgetEvent {
         match self {
             WidgetEvent::Started { .. } => "started",
             WidgetEvent::Delta { .. } => "delta",
+            WidgetEvent::Sources { .. } => "sources",
             WidgetEvent::Error { .. } => "error",
             WidgetEvent::Done { .. } => "done",
         }
@@ -115,6 +123,7 @@ pub async fn latest(
         .map(|m| WidgetMessage {
             id: m.id,
             role: m.role(),
+            sources: conversations::sources(&m).unwrap_or_default(),
             content: m.content,
             created_at: m.created_at,
         })
@@ -183,6 +192,7 @@ fn visible(mut events: mpsc::Receiver<TurnEvent>) -> mpsc::Receiver<WidgetEvent>
                     WidgetEvent::Started { conversation_id }
                 }
                 TurnEvent::Delta { text } => WidgetEvent::Delta { text },
+                TurnEvent::Sources { sources } => WidgetEvent::Sources { sources },
                 TurnEvent::Error { code, message } => match code {
                     MessageCode::ToolLoopLimit | MessageCode::ConversationBusy => {
                         WidgetEvent::Error { code, message }

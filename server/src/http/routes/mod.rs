@@ -13,6 +13,7 @@ pub mod edges;
 pub mod files;
 pub mod frames;
 pub mod function_json;
+pub mod knowledge;
 pub mod listings;
 pub mod mock_gateway;
 pub mod models;
@@ -55,6 +56,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .merge(toggles::router())
         .merge(listings::router())
         .merge(files::router())
+        .merge(knowledge::router())
         .merge(subscription::router())
         .merge(payments::router())
         .merge(mock_gateway::router())

@@ -19,7 +19,7 @@ const abilities = {
   channels: "در این کانال‌ها پاسخ دهد",
   skipped: "گره‌های متصلی که به کار گرفته نمی‌شوند",
   none: "هیچ",
-  toolKinds: { function: "تابع", request: "درخواست API" },
+  toolKinds: { function: "تابع", request: "درخواست API", knowledge: "جستجو در اسناد" },
   unnamed: "بی‌نام",
   skipReasons,
 } as const;

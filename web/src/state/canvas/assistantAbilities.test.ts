@@ -39,6 +39,7 @@ describe("an assistant's abilities on the canvas", () => {
     const abilities = canvas().get(assistantAbilitiesAtom("assistant-1"));
     expect(abilities.instructions.map((i) => i.name)).toEqual(["tone"]);
     expect(abilities.tools.map((t) => [t.name, t.source.kind])).toEqual([
+      ["file_search", "knowledge"],
       ["get_weather", "function"],
       ["orders", "request"],
     ]);
@@ -57,12 +58,12 @@ describe("an assistant's abilities on the canvas", () => {
   it("follows the canvas: an API definition joined to a request, an edge removed", () => {
     const store = canvas();
     const abilities = assistantAbilitiesAtom("assistant-1");
-    expect(store.get(abilities).tools).toHaveLength(2);
+    expect(store.get(abilities).tools).toHaveLength(3);
     store.set(edgesAtom, [
       ...store.get(edgesAtom).filter((e) => e.source !== "function-3"),
       savedEdge("api_link", "apidefinition-4", "request-6", 9),
     ]);
-    expect(store.get(abilities).tools.map((t) => t.name)).toEqual(["orders", "lonely"]);
+    expect(store.get(abilities).tools.map((t) => t.name)).toEqual(["file_search", "orders", "lonely"]);
     expect(store.get(abilities).skipped.map((s) => s.node)).toEqual(["function-9"]);
   });
 

@@ -65,9 +65,10 @@ describe("AssistantAbilities", () => {
 
     expect(host.textContent).toContain(words.title);
     expect(items("instructions")).toEqual(["instruction-2"]);
-    expect(items("tools")).toEqual(["function-3", "request-5"]);
+    expect(items("tools")).toEqual(["file_search", "get_weather", "orders"]);
     const kinds = [...row("tools")!.querySelectorAll("[data-tool-kind]")].map((el) => el.getAttribute("data-tool-kind"));
-    expect(kinds).toEqual(["function", "request"]);
+    expect(kinds).toEqual(["knowledge", "function", "request"]);
+    expect(row("tools")!.textContent).toContain(words.toolKinds.knowledge);
     expect(row("tools")!.textContent).toContain(words.toolKinds.request);
     expect(row("tools")!.textContent).toContain("get_weather");
     expect(items("knowledge")).toEqual(["googledoc-7"]);

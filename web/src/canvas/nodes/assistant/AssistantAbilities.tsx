@@ -43,10 +43,11 @@ export function AssistantAbilities({ nodeId }: { nodeId: string }) {
           field="tools"
           term={t.tools}
           items={tools.map((tool) => ({
-            key: tool.source.node,
+            key: tool.name,
             content: (
               <span data-tool-kind={tool.source.kind}>
-                <Glyph kind={tool.source.kind} /> {t.toolKinds[tool.source.kind]}:{" "}
+                <Glyph kind={tool.source.kind === "knowledge" ? "vectorstore" : tool.source.kind} />{" "}
+                {t.toolKinds[tool.source.kind]}:{" "}
                 <bdi dir="ltr">
                   <code>{tool.name}</code>
                 </bdi>

@@ -1,0 +1,180 @@
+//! Keeping documents in step with the files: each file uploaded is queued
+//! for reading; each file that leaves its node takes its chunks with it (a
+//! node deleted takes all of them, by the tables' cascade).
+
+use dastyar_core::NodeKind;
+use dastyar_core::data::NodePayload;
+use dastyar_core::data::files::FileEntry;
+use serde::Serialize;
+use serde_json::json;
+use ts_rs::TS;
+use utoipa::ToSchema;
+
+use crate::canvas::graph::ProjectGraph;
+use crate::error::ApiError;
+use crate::knowledge::INDEX_JOB;
+use crate::knowledge::scope::sources_of;
+use crate::state::AppState;
+use crate::store::jobs;
+use crate::store::knowledge::{self as store, DocumentRow, DocumentState, NewDocument};
+use crate::store::nodes::{self, NodeRow};
+use crate::store::tx::Tx;
+
+/// Kinds that hold knowledge: what `GET /knowledge/{id}` answers for.
+pub const KNOWLEDGE_KINDS: [NodeKind; 5] = [
+    NodeKind::Vectorstore,
+    NodeKind::Filedb,
+    NodeKind::Filerepository,
+    NodeKind::Googledoc,
+    NodeKind::Googlesheet,
+];
+
+/// One document as the panels show it.
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema, TS)]
+#[ts(export, export_to = "api/")]
+pub struct DocumentView {
+    /// The node whose file it is.
+    pub node_id: i64,
+    /// The file in that node's `files` (0 for a Google doc or sheet).
+    pub file_id: i64,
+    pub name: String,
+    pub state: DocumentState,
+    /// Failed: why, in Persian.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub error: Option<String>,
+    /// 0..100 while processing.
+    pub progress: i64,
+    /// Pages or rows read.
+    pub sections: i64,
+    pub chunks: i64,
+    pub updated_at: String,
+}
+
+impl DocumentView {
+    fn of(row: DocumentRow) -> DocumentView {
+        DocumentView {
+            node_id: row.source_node_id,
+            file_id: row.file_id,
+            state: row.state(),
+            progress: row.progress,
+            sections: row.sections,
+            chunks: row.chunks,
+            error: row.error,
+            name: row.name,
+            updated_at: row.updated_at,
+        }
+    }
+}
+
+/// The documents behind a knowledge node, with how many stand where.
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema, TS)]
+#[ts(export, export_to = "api/")]
+pub struct KnowledgeStatus {
+    pub documents: Vec<DocumentView>,
+    pub ready: usize,
+    pub processing: usize,
+    pub failed: usize,
+}
+
+/// Queues one file of a file node for reading (again, if it was read).
+pub async fn queue_file(
+    state: &AppState,
+    user_id: i64,
+    node_id: i64,
+    file: &FileEntry,
+) -> Result<DocumentRow, ApiError> {
+    let document = NewDocument {
+        user_id,
+        source_node_id: node_id,
+        file_id: file.id,
+        company_id: file.company_id,
+        name: &file.name,
+    };
+    queue(state, &document).await
+}
+
+async fn queue(state: &AppState, document: &NewDocument<'_>) -> Result<DocumentRow, ApiError> {
+    let mut tx = Tx::begin(&state.db).await?;
+    let row = store::queue(&mut tx, document).await?;
+    let payload = json!({"document_id": row.id, "revision": row.revision});
+    jobs::enqueue(tx.conn(), document.user_id, INDEX_JOB, &payload).await?;
+    tx.commit().await?;
+    Ok(row)
+}
+
+/// A file node's files, or none for any other kind.
+fn files_of(node: &NodeRow) -> Option<Vec<FileEntry>> {
+    match node.payload().ok()? {
+        NodePayload::Filedb(p) => Some(p.files),
+        NodePayload::Filerepository(p) => Some(p.files),
+        _ => None,
+    }
+}
+
+/// After a file node's list changed: the documents of files no longer in it
+/// go, and those whose file changed company follow it.
+pub async fn follow_files(state: &AppState, user_id: i64, node: &NodeRow) -> Result<(), ApiError> {
+    let Some(files) = files_of(node) else { return Ok(()) };
+    let keep: Vec<i64> = files.iter().map(|f| f.id).collect();
+    store::remove_except(&state.db, node.id, &keep).await?;
+    for document in store::of_nodes(&state.db, user_id, &[node.id]).await? {
+        let company = files.iter().find(|f| f.id == document.file_id).and_then(|f| f.company_id);
+        if document.company_id != company {
+            store::set_company(&state.db, document.id, company).await?;
+        }
+    }
+    Ok(())
+}
+
+/// One of the user's knowledge nodes (404 for anything else) and its project's graph.
+pub async fn knowledge_node(
+    state: &AppState,
+    user_id: i64,
+    node_id: i64,
+) -> Result<(NodeRow, ProjectGraph), ApiError> {
+    let node = nodes::get(state.db.pool(), user_id, node_id).await?.ok_or(ApiError::NotFound)?;
+    let kind = node.kind().map_err(ApiError::internal)?;
+    if !KNOWLEDGE_KINDS.contains(&kind) {
+        return Err(ApiError::NotFound);
+    }
+    let graph = ProjectGraph::load(&state.db, user_id, node.project_id).await?;
+    Ok((node, graph))
+}
+
+/// The documents of one of the user's knowledge nodes: a vector store's are
+/// those of every source joined to it.
+pub async fn status(
+    state: &AppState,
+    user_id: i64,
+    node_id: i64,
+) -> Result<KnowledgeStatus, ApiError> {
+    let (node, graph) = knowledge_node(state, user_id, node_id).await?;
+    let sources = sources_of(&graph, node.id);
+    let rows = store::of_nodes(&state.db, user_id, &sources).await?;
+    let documents: Vec<DocumentView> = rows.into_iter().map(DocumentView::of).collect();
+    let count = |wanted: DocumentState| documents.iter().filter(|d| d.state == wanted).count();
+    Ok(KnowledgeStatus {
+        ready: count(DocumentState::Ready),
+        processing: count(DocumentState::Processing),
+        failed: count(DocumentState::Failed),
+        documents,
+    })
+}
+
+/// Reads every file behind one of the user's knowledge nodes again (those
+/// never queued too: a server stopped between an upload and its queueing).
+pub async fn reindex(
+    state: &AppState,
+    user_id: i64,
+    node_id: i64,
+) -> Result<KnowledgeStatus, ApiError> {
+    let (node, graph) = knowledge_node(state, user_id, node_id).await?;
+    for source in sources_of(&graph, node.id) {
+        let Some(row) = graph.node(source) else { continue };
+        for file in files_of(row).unwrap_or_default() {
+            queue_file(state, user_id, source, &file).await?;
+        }
+    }
+    status(state, user_id, node_id).await
+}

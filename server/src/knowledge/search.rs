@@ -1,0 +1,158 @@
+//! Searching a scope's chunks: BM25 over core's search terms, computed by
+//! the database from the postings of the query's terms alone.
+
+use dastyar_core::text::Location;
+use dastyar_core::text::terms::query_terms;
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+use utoipa::ToSchema;
+
+use dastyar_core::MessageCode;
+use dastyar_core::digits::persian_digits;
+
+use crate::db::Db;
+use crate::error::ApiError;
+use crate::knowledge::documents::knowledge_node;
+use crate::knowledge::scope::scope_of;
+use crate::state::AppState;
+use crate::store::knowledge::{self as store, Scope};
+
+/// Passages a search answers with at most.
+pub const SEARCH_LIMIT_MAX: usize = 20;
+/// Passages a search answers with unless asked for another number; the
+/// assistant's tool is given as many.
+pub const SEARCH_LIMIT_DEFAULT: usize = 5;
+/// The longest query, in characters: longer than any question.
+pub const QUERY_MAX_CHARS: usize = 1000;
+
+/// A query as typed, or a 422 saying why it cannot be searched.
+pub fn checked_query(query: &str) -> Result<&str, ApiError> {
+    let query = query.trim();
+    if query.is_empty() {
+        return Err(ApiError::invalid("query", MessageCode::KnowledgeQueryEmpty));
+    }
+    if query.chars().count() > QUERY_MAX_CHARS {
+        let max = persian_digits(&QUERY_MAX_CHARS.to_string());
+        return Err(ApiError::invalid_with(
+            "query",
+            MessageCode::KnowledgeQueryTooLong,
+            &[("max", &max)],
+        ));
+    }
+    Ok(query)
+}
+
+/// The number of passages asked for (the default when none is), or a 422.
+pub fn checked_limit(limit: Option<i64>) -> Result<usize, ApiError> {
+    match limit {
+        None => Ok(SEARCH_LIMIT_DEFAULT),
+        Some(n) if (1..=SEARCH_LIMIT_MAX as i64).contains(&n) => Ok(n as usize),
+        Some(_) => {
+            let max = persian_digits(&SEARCH_LIMIT_MAX.to_string());
+            Err(ApiError::invalid_with(
+                "limit",
+                MessageCode::KnowledgeLimitInvalid,
+                &[("max", &max)],
+            ))
+        }
+    }
+}
+
+/// Searches what one of the user's knowledge nodes holds, as its owner
+/// (every company's files).
+pub async fn search_node(
+    state: &AppState,
+    user_id: i64,
+    node_id: i64,
+    query: &str,
+    limit: usize,
+) -> Result<Vec<Passage>, ApiError> {
+    let (node, graph) = knowledge_node(state, user_id, node_id).await?;
+    let scope = scope_of(&graph, &[node.id], None);
+    Ok(search(&state.db, &scope, query, limit).await?)
+}
+
+/// A passage found, with where it is from.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema, TS)]
+#[ts(export, export_to = "api/")]
+pub struct Passage {
+    /// The document's file name (or the Google doc's or sheet's name).
+    pub name: String,
+    /// The knowledge node it is in.
+    pub node_id: i64,
+    /// The file in that node's `files` (0 for a Google doc or sheet).
+    pub file_id: i64,
+    /// Where the passage starts and ends (the same place for one page or row).
+    #[schema(value_type = Object)]
+    pub from: Location,
+    #[schema(value_type = Object)]
+    pub to: Location,
+    pub text: String,
+    /// BM25's score: higher is closer; only the order means anything.
+    pub score: f64,
+}
+
+/// BM25's inverse document frequency, in the form that is never negative
+/// (a term in most chunks still counts a little).
+fn idf(chunks: i64, with_term: i64) -> f64 {
+    let (n, df) = (chunks as f64, with_term as f64);
+    (1.0 + (n - df + 0.5) / (df + 0.5)).ln()
+}
+
+/// The `limit` passages of `scope` closest to `query`, best first; none when
+/// the query has no searchable term or the scope no chunk.
+pub async fn search(
+    db: &Db,
+    scope: &Scope,
+    query: &str,
+    limit: usize,
+) -> Result<Vec<Passage>, sqlx::Error> {
+    let terms = query_terms(query);
+    if terms.is_empty() || scope.sources.is_empty() {
+        return Ok(Vec::new());
+    }
+    let (chunks, mean_terms) = store::scope_size(db, scope).await?;
+    if chunks == 0 {
+        return Ok(Vec::new());
+    }
+    let frequencies = store::document_frequencies(db, scope, &terms).await?;
+    // Terms in no chunk add nothing; leaving them out keeps the query short.
+    let weights: Vec<(String, f64)> =
+        frequencies.into_iter().map(|(term, df)| (term, idf(chunks, df))).collect();
+    let limit = limit.clamp(1, SEARCH_LIMIT_MAX);
+    let ranked = store::rank(db, scope, &weights, mean_terms, limit as i64).await?;
+    let ids: Vec<i64> = ranked.iter().map(|(id, _)| *id).collect();
+    let mut found = store::chunks(db, &ids).await?;
+    let mut passages = Vec::with_capacity(ranked.len());
+    for (id, score) in ranked {
+        let Some(at) = found.iter().position(|c| c.id == id) else { continue };
+        let chunk = found.swap_remove(at);
+        passages.push(Passage {
+            name: chunk.name,
+            node_id: chunk.source_node_id,
+            file_id: chunk.file_id,
+            from: location(&chunk.first_location),
+            to: location(&chunk.last_location),
+            text: chunk.text,
+            score,
+        });
+    }
+    Ok(passages)
+}
+
+/// A stored location; one that does not read (a hand edit) is the whole file.
+fn location(json: &str) -> Location {
+    serde_json::from_str(json).unwrap_or(Location::Whole)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rarer_terms_weigh_more_and_none_weighs_less_than_zero() {
+        assert!(idf(1000, 1) > idf(1000, 10));
+        assert!(idf(1000, 10) > idf(1000, 900));
+        assert!(idf(1000, 1000) > 0.0);
+    }
+}
