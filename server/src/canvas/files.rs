@@ -290,6 +290,20 @@ pub async fn find(
     Ok((entry, path))
 }
 
+/// A stored file's bytes, whole; `None` when they are gone.
+pub async fn read(
+    state: &AppState,
+    node_id: i64,
+    file_id: i64,
+) -> Result<Option<Vec<u8>>, ApiError> {
+    let path = file_path(&state.config.data_dir, node_id, file_id);
+    match tokio::fs::read(&path).await {
+        Ok(bytes) => Ok(Some(bytes)),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
+        Err(e) => Err(ApiError::internal(format!("reading {}: {e}", path.display()))),
+    }
+}
+
 /// `Content-Disposition: attachment` naming `name`: an ASCII fallback and
 /// the UTF-8 name (RFC 6266 / 5987).
 pub fn content_disposition(name: &str) -> String {

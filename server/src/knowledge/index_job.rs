@@ -5,6 +5,7 @@
 
 use std::collections::HashMap;
 
+use dastyar_core::NodeKind;
 use dastyar_core::text::Section;
 use dastyar_core::text::chunk::{ChunkOptions, chunks};
 use dastyar_core::text::terms::index_terms;
@@ -15,6 +16,7 @@ use crate::error::ApiError;
 use crate::knowledge::extract::{self, ExtractError, Format};
 use crate::state::AppState;
 use crate::store::knowledge::{self as store, DocumentRow, NewChunk, ReadDocument};
+use crate::store::nodes;
 
 /// Bytes the format is told from, after the name.
 const SNIFF_BYTES: usize = 512;
@@ -48,17 +50,25 @@ pub async fn handle(state: &AppState, payload: &Value) -> Result<Value, ApiError
 }
 
 /// The document's text, or why it has none (with the format, when known).
-async fn read(
-    state: &AppState,
-    document: &DocumentRow,
-) -> Result<Result<Vec<Section>, (ExtractError, Option<Format>)>, ApiError> {
-    let path = files::file_path(&state.config.data_dir, document.source_node_id, document.file_id);
-    let bytes = match tokio::fs::read(&path).await {
-        Ok(bytes) => bytes,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-            return Ok(Err((ExtractError::Corrupt, None)));
-        }
-        Err(e) => return Err(ApiError::internal(format!("reading {}: {e}", path.display()))),
+type Read = Result<Vec<Section>, (ExtractError, Option<Format>)>;
+
+/// The document's text, read from where its source keeps it.
+async fn read(state: &AppState, document: &DocumentRow) -> Result<Read, ApiError> {
+    let Some(node) = nodes::get(state.db.pool(), document.user_id, document.source_node_id).await?
+    else {
+        return Ok(Err((ExtractError::Corrupt, None)));
+    };
+    match node.kind().map_err(ApiError::internal)? {
+        NodeKind::Filedb | NodeKind::Filerepository => read_file(state, document).await,
+        // Google docs and sheets are read once they can be authorised.
+        _ => Ok(Err((ExtractError::Unsupported, None))),
+    }
+}
+
+/// An uploaded file's text, by the readers of its format.
+async fn read_file(state: &AppState, document: &DocumentRow) -> Result<Read, ApiError> {
+    let Some(bytes) = files::read(state, document.source_node_id, document.file_id).await? else {
+        return Ok(Err((ExtractError::Corrupt, None)));
     };
     store::set_progress(&state.db, document.id, document.revision, 20).await?;
     let sniff = &bytes[..bytes.len().min(SNIFF_BYTES)];
