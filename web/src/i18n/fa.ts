@@ -3,6 +3,7 @@
 // the server's message or from `message(code, params)` of @dastyar/rules.
 import { formatNumber } from "../format/number";
 import { canvas } from "./canvas";
+import { knowledge } from "./knowledge";
 import { nodes } from "./nodes";
 import { subscription } from "./subscription";
 
@@ -86,6 +87,7 @@ export const fa = {
     actions: "کارهای پروژه",
   },
   canvas,
+  knowledge,
   nodes,
   subscription,
   notFound: {

@@ -1,0 +1,48 @@
+// What the panels and the test frame say of knowledge: each file's reading
+// state, the documents of a vector store, the search to try, and the sources
+// an answer cites (the words shared/citation.ts fills).
+import type { SourceWords } from "../../shared/citation";
+import { formatDigits, formatNumber } from "../format/number";
+
+/** Places and sources as the app writes them: «قیمت‌ها.pdf، صفحهٔ ۲». */
+export const sources: SourceWords = {
+  page: (page) => `صفحهٔ ${formatDigits(page)}`,
+  pages: (first, last) => `صفحه‌های ${formatDigits(first)} تا ${formatDigits(last)}`,
+  row: (row, sheet) => (sheet ? `ردیف ${formatDigits(row)} برگهٔ ${sheet}` : `ردیف ${formatDigits(row)}`),
+  rows: (first, last, sheet) =>
+    sheet
+      ? `ردیف‌های ${formatDigits(first)} تا ${formatDigits(last)} برگهٔ ${sheet}`
+      : `ردیف‌های ${formatDigits(first)} تا ${formatDigits(last)}`,
+  source: (name, place) => (place ? `${name}، ${place}` : name),
+  list: (all) => `منابع: ${all.join("، ")}`,
+};
+
+export const knowledge = {
+  sources,
+  state: {
+    processing: (progress: number) => `در حال خواندن: ${formatNumber(progress)}٪`,
+    ready: (sections: number, chunks: number) =>
+      `آماده: ${formatNumber(sections)} صفحه یا ردیف، ${formatNumber(chunks)} بخش`,
+    failed: "خوانده نشد",
+    progress: "پیشرفت خواندن",
+  },
+  documents: {
+    title: "پرونده‌های خوانده‌شده",
+    hint: "فایل‌های منبع‌ها خوانده و برای جست‌وجوی دستیار نمایه می‌شوند.",
+    empty: "هنوز فایلی برای خواندن نرسیده است.",
+    loading: "در حال خواندن وضعیت فایل‌ها…",
+    summary: (ready: number, processing: number, failed: number) =>
+      `${formatNumber(ready)} آماده، ${formatNumber(processing)} در حال خواندن، ${formatNumber(failed)} ناموفق`,
+  },
+  reindex: "خواندن دوباره",
+  reindexing: "در حال فرستادن…",
+  search: {
+    title: "جست‌وجوی آزمایشی",
+    hint: "ببینید دستیار برای یک پرسش چه بخش‌هایی از فایل‌ها را می‌یابد.",
+    query: "پرسش",
+    submit: "جست‌وجو",
+    searching: "در حال جست‌وجو…",
+    none: "بخشی پیدا نشد.",
+    results: "بخش‌های یافته",
+  },
+} as const;
