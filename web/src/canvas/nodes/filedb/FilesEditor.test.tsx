@@ -6,7 +6,11 @@ import { fa } from "../../../i18n/fa";
 import { nodesAtom } from "../../../state/canvas";
 import { flowNode } from "../../../state/canvas/testFixtures";
 import type { FlowNode } from "../../model";
-import { renderPanel, settle, type PanelView } from "../../panels/panelTesting";
+import type { DocumentView, KnowledgeStatus } from "../../../api/types";
+import { json } from "../../../api/fakeFetch";
+import { click, failed, renderPanel, routedFetch, settle, typeInto, type Call, type Route } from "../../panels/panelTesting";
+import type { PanelView } from "../../panels/panelTesting";
+import { KNOWLEDGE_POLL_MS } from "../../../state/knowledge";
 import type { PanelProps } from "../../panels/types";
 import { FilesEditor } from "./FilesEditor";
 
@@ -66,15 +70,49 @@ function answer(files: FileEntry[], file: FileEntry) {
   return { file, node: { id: "filedb-3", database_id: 3, type: "filedb", position: { x: 0, y: 0 }, data: { label: "Docs", creationStatus: "success", files } } };
 }
 
+/** The documents the fake server reports for node 3; tests change it between reads. */
+let knowledge: KnowledgeStatus;
+
+const statusOf = (...documents: DocumentView[]): KnowledgeStatus => ({
+  documents,
+  ready: documents.filter((d) => d.state === "ready").length,
+  processing: documents.filter((d) => d.state === "processing").length,
+  failed: documents.filter((d) => d.state === "failed").length,
+});
+
+const doc = (file: FileEntry, state: DocumentView["state"], extra: Partial<DocumentView> = {}): DocumentView => ({
+  node_id: 3,
+  file_id: file.id,
+  name: file.name,
+  state,
+  progress: state === "processing" ? 40 : 100,
+  sections: 3,
+  chunks: 12,
+  updated_at: "2025-03-21T08:00:00Z",
+  ...extra,
+});
+
+const knowledgeRoute: Route = (call) =>
+  call.method === "GET" && call.url === "/api/knowledge/3" ? json(200, knowledge) : undefined;
+
+let calls: Call[];
+
 beforeEach(() => {
   FakeXhr.last = null;
+  knowledge = statusOf();
   vi.stubGlobal("XMLHttpRequest", FakeXhr);
+  calls = routedFetch(knowledgeRoute);
 });
 
 afterEach(() => {
   panel.unmount();
+  vi.useRealTimers();
   vi.unstubAllGlobals();
 });
+
+const statusReads = () => calls.filter((c) => c.url === "/api/knowledge/3").length;
+const stateOf = (fileId: number) =>
+  panel.host.querySelector(`[data-file-id="${fileId}"] [data-testid="document-state"]`);
 
 describe("FilesEditor", () => {
   it("lists the files with size and Jalali date in Persian digits", async () => {
@@ -138,19 +176,12 @@ describe("FilesEditor", () => {
   });
 
   it("deletes a file and drops it from the node", async () => {
-    const calls: string[] = [];
-    vi.stubGlobal(
-      "fetch",
-      vi.fn(async (url: string, init: RequestInit) => {
-        calls.push(`${init.method} ${url}`);
-        return new Response(JSON.stringify({ success: true }), { status: 200 });
-      }),
-    );
+    calls = routedFetch(knowledgeRoute, (call) => (call.method === "DELETE" ? json(200, { success: true }) : undefined));
     await render(flowNode("filedb-3", { files: [price, menu] }));
     const remove = panel.host.querySelector(`button[aria-label="${words.removeNamed("price.pdf")}"]`) as HTMLButtonElement;
     act(() => remove.click());
     await settle();
-    expect(calls).toEqual(["DELETE /api/filedb/file/1?node_id=3"]);
+    expect(calls.filter((c) => c.method === "DELETE").map((c) => c.url)).toEqual(["/api/filedb/file/1?node_id=3"]);
     expect(storedFiles()).toEqual([menu]);
     expect(names()).toEqual(["menu.txt"]);
   });
@@ -159,5 +190,99 @@ describe("FilesEditor", () => {
     await render({ ...flowNode("filedb-3", { files: [] }), id: "filedb-temp-1700000000000" });
     expect((panel.host.querySelector('input[type="file"]') as HTMLInputElement).disabled).toBe(true);
     expect(panel.host.textContent).toContain(words.unsaved);
+  });
+
+  it("shows each file's reading state: progress, pages and chunks in Persian digits, the server's reason", async () => {
+    knowledge = statusOf(doc(price, "ready"), doc(menu, "failed", { error: "این فایل متن ندارد." }));
+    await render(flowNode("filedb-3", { files: [price, menu] }));
+    expect(stateOf(1)?.getAttribute("data-state")).toBe("ready");
+    expect(stateOf(1)?.textContent).toBe(fa.knowledge.state.ready(3, 12));
+    expect(stateOf(1)?.textContent).toMatch(/۳/);
+    expect(stateOf(1)?.textContent).not.toMatch(/[0-9]/);
+    expect(stateOf(2)?.textContent).toBe("این فایل متن ندارد.");
+  });
+
+  it("reads again every 2 s while a file is being read, and stops when none is", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    knowledge = statusOf(doc(price, "processing"));
+    await render(flowNode("filedb-3", { files: [price] }));
+    expect(statusReads()).toBe(1);
+    expect(stateOf(1)?.querySelector("progress")?.getAttribute("value")).toBe("40");
+    expect(stateOf(1)?.textContent).toContain(fa.knowledge.state.processing(40));
+
+    knowledge = statusOf(doc(price, "processing", { progress: 80 }));
+    await act(() => vi.advanceTimersByTimeAsync(KNOWLEDGE_POLL_MS));
+    await settle();
+    expect(statusReads()).toBe(2);
+    expect(stateOf(1)?.textContent).toContain(fa.knowledge.state.processing(80));
+
+    knowledge = statusOf(doc(price, "ready"));
+    await act(() => vi.advanceTimersByTimeAsync(KNOWLEDGE_POLL_MS));
+    await settle();
+    expect(statusReads()).toBe(3);
+    expect(stateOf(1)?.getAttribute("data-state")).toBe("ready");
+
+    await act(() => vi.advanceTimersByTimeAsync(KNOWLEDGE_POLL_MS * 3));
+    expect(statusReads()).toBe(3);
+  });
+
+  it("stops reading when the panel closes", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    knowledge = statusOf(doc(price, "processing"));
+    await render(flowNode("filedb-3", { files: [price] }));
+    expect(statusReads()).toBe(1);
+    panel.unmount();
+    await act(() => vi.advanceTimersByTimeAsync(KNOWLEDGE_POLL_MS * 3));
+    expect(statusReads()).toBe(1);
+    // afterEach unmounts again: a second unmount must be harmless.
+    panel = { ...panel, unmount: () => {} };
+  });
+
+  it("offers to read again when some file failed, and polls the queued files", async () => {
+    knowledge = statusOf(doc(price, "failed", { error: "خراب است" }));
+    calls = routedFetch(knowledgeRoute, (call) => {
+      if (call.url !== "/api/knowledge/3/reindex") return undefined;
+      knowledge = statusOf(doc(price, "processing", { progress: 0 }));
+      return json(200, knowledge);
+    });
+    await render(flowNode("filedb-3", { files: [price] }));
+    const again = [...panel.host.querySelectorAll("button")].find((b) => b.textContent === fa.knowledge.reindex);
+    click(again);
+    await settle();
+    expect(calls.some((c) => c.method === "POST" && c.url === "/api/knowledge/3/reindex")).toBe(true);
+    expect(stateOf(1)?.getAttribute("data-state")).toBe("processing");
+    expect([...panel.host.querySelectorAll("button")].some((b) => b.textContent === fa.knowledge.reindex)).toBe(false);
+  });
+
+  it("offers a search once a file is ready, each passage with its file and page", async () => {
+    knowledge = statusOf(doc(price, "ready"));
+    const passage = { name: "price.pdf", node_id: 3, file_id: 1, from: { kind: "page", page: 2 }, to: { kind: "page", page: 2 }, text: "اشتراک ماهانه", score: 2 };
+    calls = routedFetch(knowledgeRoute, (call) => {
+      if (call.url !== "/api/knowledge/3/search") return undefined;
+      const query = (call.body as { query: string }).query;
+      return query.trim() === ""
+        ? failed(422, "knowledge_query_empty", message("knowledge_query_empty", {}), { field: "query" })
+        : json(200, [passage]);
+    });
+    await render(flowNode("filedb-3", { files: [price] }));
+    const search = panel.host.querySelector('[data-testid="knowledge-search"]')!;
+    const submit = search.querySelector('button[type="submit"]');
+    click(submit);
+    await settle();
+    expect(search.querySelector('[role="alert"]')?.textContent).toBe(message("knowledge_query_empty", {}));
+
+    typeInto(search.querySelector("input")!, "اشتراک");
+    click(submit);
+    await settle();
+    expect(calls.at(-1)?.body).toEqual({ query: "اشتراک" });
+    expect(search.querySelector('[role="alert"]')).toBeNull();
+    expect(search.querySelector('[data-testid="passage-source"]')?.textContent).toBe("price.pdf، صفحهٔ ۲");
+    expect(search.querySelector('[data-testid="knowledge-passage"]')?.textContent).toContain("اشتراک ماهانه");
+  });
+
+  it("offers no search while nothing is ready", async () => {
+    knowledge = statusOf(doc(price, "processing"));
+    await render(flowNode("filedb-3", { files: [price] }));
+    expect(panel.host.querySelector('[data-testid="knowledge-search"]')).toBeNull();
   });
 });

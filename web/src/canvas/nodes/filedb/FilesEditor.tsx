@@ -1,15 +1,22 @@
 // The file list of a file database or file repository: each file with its
-// size and Jalali upload date, a download and a delete button, and an upload
-// with progress. Files change on the server at once (not on "save"), so the
+// size, Jalali upload date and reading state (polled while a file is being
+// read), a download and a delete button, and an upload with progress; "read
+// again" when some file failed, and a search to try once some file is ready. Files change on the server at once (not on "save"), so the
 // answer goes straight into the node on the canvas.
 import { message, type FileEntry } from "@dastyar/rules";
 import { useStore } from "jotai";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { ApiError } from "../../../api/client";
+import type { KnowledgeStatus } from "../../../api/types";
 import { deleteFile, downloadFile, uploadFile } from "../../../api/files";
 import { formatJalaliDate } from "../../../format/date";
 import type { files as fileWords } from "../../../i18n/nodes/filedb";
 import { nodesAtom } from "../../../state/canvas";
+import { documentOf } from "../../../state/knowledge";
+import { useKnowledge } from "../../../state/useKnowledge";
+import { DocumentStatus } from "../../knowledge/DocumentStatus";
+import { KnowledgeSearch } from "../../knowledge/KnowledgeSearch";
+import { ReindexButton } from "../../knowledge/ReindexButton";
 import { findNode, patchData } from "../../../state/canvas/graph";
 import { databaseId } from "../../model";
 import { Field } from "../../panels/fields/Field";
@@ -103,6 +110,8 @@ export function FilesEditor({ form, words, hint }: Props) {
   };
 
   const files = form.draft.files;
+  // Read again whenever the list changes: a new file starts being read.
+  const knowledge = useKnowledge(dbId, files.map((f) => f.id).join(","));
   return (
     <section className={styles.files} aria-label={words.title}>
       <h3 className={styles.title}>{words.title}</h3>
@@ -122,6 +131,7 @@ export function FilesEditor({ form, words, hint }: Props) {
                   <span data-testid="file-date">{words.uploadedOn(formatJalaliDate(file.uploaded_at))}</span>
                 )}
               </span>
+              {dbId !== null && <FileState status={knowledge.status} nodeId={dbId} fileId={file.id} />}
               <span className={styles.actions}>
                 <button
                   type="button"
@@ -146,6 +156,12 @@ export function FilesEditor({ form, words, hint }: Props) {
           ))}
         </ul>
       )}
+      {knowledge.error !== null && (
+        <p className={styles.problem} role="alert">
+          {knowledge.error}
+        </p>
+      )}
+      {knowledge.status !== null && knowledge.status.failed > 0 && <ReindexButton reindex={knowledge.reindex} />}
       <Field label={words.choose} hint={dbId === null ? words.unsaved : undefined} error={problem ?? undefined}>
         {(id, describedBy) => (
           <div>
@@ -185,8 +201,14 @@ export function FilesEditor({ form, words, hint }: Props) {
       <p className={styles.done} role="status" data-testid="files-status">
         {done}
       </p>
+      {dbId !== null && knowledge.status !== null && knowledge.status.ready > 0 && <KnowledgeSearch dbId={dbId} />}
     </section>
   );
+}
+
+function FileState({ status, nodeId, fileId }: { status: KnowledgeStatus | null; nodeId: number; fileId: number }) {
+  const doc = documentOf(status, nodeId, fileId);
+  return doc ? <DocumentStatus doc={doc} /> : null;
 }
 
 function sizeText(file: FileEntry, words: Words): string {

@@ -1,5 +1,6 @@
-// The vectorstore node's settings: its provider id (read only) and the files
-// reaching it, as the server lists them (GET /vectorstores/{id}/files).
+// The vectorstore node's settings: its provider id (read only), the files
+// reaching it, as the server lists them (GET /vectorstores/{id}/files), each
+// one's reading state, and a search to try over them.
 import type { FileEntry } from "@dastyar/rules";
 import type { SourceFiles } from "../../../api/types";
 import { useStore } from "jotai";
@@ -8,6 +9,8 @@ import { ApiError } from "../../../api/client";
 import { vectorStoreFiles } from "../../../api/files";
 import { fa } from "../../../i18n/fa";
 import { nodesAtom } from "../../../state/canvas";
+import { KnowledgeDocuments } from "../../knowledge/KnowledgeDocuments";
+import { KnowledgeSearch } from "../../knowledge/KnowledgeSearch";
 import { kindInfoOf } from "../../kinds";
 import { databaseId } from "../../model";
 import type { PanelProps } from "../../panels/types";
@@ -31,6 +34,19 @@ export function VectorStorePanel({ form }: PanelProps<"vectorstore">) {
         ]}
       />
       <SourceList nodeId={form.nodeId} />
+      <Knowledge nodeId={form.nodeId} />
+    </>
+  );
+}
+
+function Knowledge({ nodeId }: { nodeId: string }) {
+  const dbId = databaseId(nodeId);
+  const { sources, files } = useSourceCount(nodeId);
+  if (dbId === null) return null;
+  return (
+    <>
+      <KnowledgeDocuments dbId={dbId} refresh={`${sources}:${files}`} />
+      <KnowledgeSearch dbId={dbId} />
     </>
   );
 }

@@ -1,0 +1,31 @@
+// One file's reading state: processing (with progress), ready (pages or rows
+// and chunks) or failed (the server's Persian reason).
+import type { DocumentView } from "../../api/types";
+import { fa } from "../../i18n/fa";
+import styles from "./Knowledge.module.css";
+
+const words = fa.knowledge.state;
+
+export function DocumentStatus({ doc }: { doc: DocumentView }) {
+  switch (doc.state) {
+    case "processing":
+      return (
+        <span className={styles.state} data-testid="document-state" data-state="processing">
+          <progress max={100} value={doc.progress} aria-label={words.progress} />
+          <span>{words.processing(doc.progress)}</span>
+        </span>
+      );
+    case "ready":
+      return (
+        <span className={`${styles.state} ${styles.ready}`} data-testid="document-state" data-state="ready">
+          {words.ready(doc.sections, doc.chunks)}
+        </span>
+      );
+    case "failed":
+      return (
+        <span className={`${styles.state} ${styles.failed}`} data-testid="document-state" data-state="failed">
+          {doc.error ?? words.failed}
+        </span>
+      );
+  }
+}
