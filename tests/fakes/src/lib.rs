@@ -3,6 +3,7 @@
 //! tests, and (through the `dastyar-fakes` binary) for the browser specs and
 //! the benchmarks.
 
+pub mod google;
 pub mod openai;
 pub mod telegram;
 pub mod zarinpal;

@@ -1,9 +1,10 @@
 //! `dastyar-fakes`: runs the fakes for the browser specs and benchmarks and
 //! prints one JSON line with their base URLs, e.g.
-//! `{"openai":"http://127.0.0.1:41234/v1","telegram":"http://127.0.0.1:41236","zarinpal":"http://127.0.0.1:41235"}`,
+//! `{"google":"http://127.0.0.1:41237","openai":"http://127.0.0.1:41234/v1","telegram":"http://127.0.0.1:41236","zarinpal":"http://127.0.0.1:41235"}`,
 //! then serves until stopped (SIGTERM or SIGINT, exit 0).
 //!
-//! Flags: `--openai-port N`, `--zarinpal-port N`, `--telegram-port N` (0,
+//! Flags: `--openai-port N`, `--zarinpal-port N`, `--telegram-port N`,
+//! `--google-port N` (0,
 //! the default, takes a free port), `--word-delay-ms N`, `--api-key K`.
 
 use std::io::Write;
@@ -11,12 +12,13 @@ use std::net::SocketAddr;
 use std::process::ExitCode;
 use std::time::Duration;
 
+use dastyar_fakes::google::FakeGoogle;
 use dastyar_fakes::openai::{FakeOpenAi, FakeOpenAiConfig};
 use dastyar_fakes::telegram::FakeTelegram;
 use dastyar_fakes::zarinpal::FakeZarinpal;
 
 const USAGE: &str = "usage: dastyar-fakes [--openai-port N] [--zarinpal-port N] \
-                     [--telegram-port N] [--word-delay-ms N] [--api-key KEY]";
+                     [--telegram-port N] [--google-port N] [--word-delay-ms N] [--api-key KEY]";
 
 /// What the flags ask for.
 #[derive(Debug, Default)]
@@ -24,6 +26,7 @@ struct Flags {
     openai_port: u16,
     zarinpal_port: u16,
     telegram_port: u16,
+    google_port: u16,
     word_delay_ms: u64,
     api_key: Option<String>,
 }
@@ -46,6 +49,9 @@ impl Flags {
                 }
                 "--telegram-port" => {
                     flags.telegram_port = value.parse().map_err(|_| number("a port"))?;
+                }
+                "--google-port" => {
+                    flags.google_port = value.parse().map_err(|_| number("a port"))?;
                 }
                 "--word-delay-ms" => {
                     flags.word_delay_ms = value.parse().map_err(|_| number("milliseconds"))?;
@@ -76,7 +82,9 @@ async fn main() -> ExitCode {
     let openai = FakeOpenAi::start_on(local(flags.openai_port), config).await;
     let zarinpal = FakeZarinpal::start_on(local(flags.zarinpal_port)).await;
     let telegram = FakeTelegram::start_on(local(flags.telegram_port)).await;
+    let google = FakeGoogle::start_on(local(flags.google_port)).await;
     let line = serde_json::json!({
+        "google": google.base_url,
         "openai": openai.base_url, "telegram": telegram.base_url, "zarinpal": zarinpal.base_url,
     });
     let mut out = std::io::stdout();
