@@ -1,10 +1,12 @@
 // The test frame's chat with its assistant: the log (answers stream in as the
 // model writes), tool calls folded under their message, a form for each
-// function the conversation waits on, and what each answer cost.
+// function the conversation waits on, the files an answer drew on, and what
+// each answer cost.
 import { useAtomValue, useSetAtom } from "jotai";
 import { useMemo, useState } from "react";
 import { formatNumber } from "../../../format/number";
 import { fa } from "../../../i18n/fa";
+import { sourcesText } from "../../../../shared/citation";
 import { Link } from "../../../router/Link";
 import { paths } from "../../../router/paths";
 import { answerFunctionAtom, chatAtom, newConversationAtom, sendAtom } from "../../../state/testFrameChat";
@@ -61,6 +63,11 @@ export function ChatBox({ chatId, assistantId }: { chatId: string; assistantId: 
             {message.toolCalls.map((call) => (
               <ToolCallFold key={call.id} call={call} />
             ))}
+            {message.sources && message.sources.length > 0 && (
+              <p className={styles.sources} data-testid="testframe-sources">
+                {sourcesText(message.sources, fa.knowledge.sources)}
+              </p>
+            )}
             {message.credits !== undefined && (
               <span className={styles.cost}>{words.spent(formatNumber(message.credits))}</span>
             )}
