@@ -15,7 +15,7 @@ export type Failure = {
 
 export type Outcome = { ok: true; response: Response } | { ok: false; failure: Failure };
 
-export type Message = { id: number; role: "user" | "assistant"; content: string; created_at: string };
+export type Message = { id: number; role: "user" | "assistant"; content: string; created_at: string; sources?: unknown };
 
 export type ApiOptions = {
   key: string;

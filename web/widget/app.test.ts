@@ -285,6 +285,38 @@ describe("the chat page", () => {
     expect(parent.post).toHaveBeenCalledWith({ type: "dastyar:close" });
   });
 
+  it("shows an answer's sources under it, from the history and the stream, as text only", async () => {
+    const page2 = { name: "<img src=x>.pdf", node_id: 4, file_id: 1, from: { kind: "page", page: 2 }, to: { kind: "page", page: 2 } };
+    const rows = { name: "prices.xlsx", node_id: 4, file_id: 2, from: { kind: "row", sheet: "تعرفه", row: 2 }, to: { kind: "row", sheet: "تعرفه", row: 5 } };
+    const s = stream();
+    const { chat, bubbles } = mount({
+      "GET /conversation": [
+        json(200, {
+          id: 4,
+          messages: [
+            { id: 1, role: "user", content: "قیمت؟", created_at: "", sources: [] },
+            { id: 2, role: "assistant", content: "۱۲۰ هزار", created_at: "", sources: [page2] },
+          ],
+        }),
+      ],
+      "POST /messages": [s.response],
+    });
+    await chat.ready;
+    expect(bubbles()[1].querySelector(".dc-src")).toBeNull();
+    const stored = bubbles()[2].querySelector(".dc-src");
+    expect(stored?.textContent).toBe("منابع: <img src=x>.pdf، صفحهٔ ۲");
+    expect(stored?.querySelector("img")).toBeNull();
+
+    chat.input.value = "و بستهٔ پایه؟";
+    const sent = chat.submit();
+    s.event("delta", { text: "۲۰۰ هزار" });
+    s.event("sources", { sources: [rows] });
+    s.event("done", { status: "completed" });
+    s.close();
+    await sent;
+    expect(bubbles()[4].querySelector(".dc-src")?.textContent).toBe("منابع: prices.xlsx، ردیف‌های ۲ تا ۵ برگهٔ تعرفه");
+  });
+
   it("asks before starting a new conversation, then clears the messages", async () => {
     const { chat, root, fetch, bubbles, events, key } = mount({
       "GET /conversation": [json(200, { id: 1, messages: [{ id: 1, role: "user", content: "old", created_at: "" }] })],

@@ -4,12 +4,13 @@
 
 import { createApi, newId, type Failure } from "./api";
 import { textOn } from "./color";
+import { sourcesText } from "../shared/citation";
 import { chatText as t } from "./i18n";
 import { CLOSE, icon, PLUS, SEND } from "./icons";
 import { renderMarkdown } from "./markdown";
 import { messageType, MSG_CLOSE, MSG_RENEW, MSG_TOKEN, type FrameConfig } from "./protocol";
 import { readSse } from "./sse";
-import { applyEvent, interrupted, parseStreamEvent, pendingAnswer, userMessage, type ChatMessage } from "./state";
+import { applyEvent, citations, interrupted, parseStreamEvent, pendingAnswer, userMessage, type ChatMessage } from "./state";
 
 export const MAX_LENGTH = 8000;
 export const RENEW_TIMEOUT = 5000;
@@ -161,6 +162,9 @@ export function startChat(options: ChatOptions) {
       dots.setAttribute("aria-label", t.typing);
       el.append(dots);
     }
+    // Text only: a file's name is the uploader's, never markup.
+    const cited = m.sources && sourcesText(m.sources, t.sources);
+    if (cited) el.append(h("p", "dc-src", cited));
     if (m.error) el.append(h("p", "dc-err", m.error));
     el.setAttribute("aria-busy", String(m.streaming));
     scroll();
@@ -326,7 +330,8 @@ export function startChat(options: ChatOptions) {
     controls();
     if (!history.ok) return fail(history.failure);
     for (const m of history.messages) {
-      paint({ key: `m${m.id}`, role: m.role === "user" ? "user" : "assistant", text: m.content, streaming: false, error: null });
+      const role = m.role === "user" ? "user" : "assistant";
+      paint({ key: `m${m.id}`, role, text: m.content, streaming: false, error: null, sources: citations(m.sources) });
     }
   }
   controls();

@@ -1,5 +1,6 @@
 // Every Persian word the website widget shows: the loader's button and the chat
 // page. No other file under widget/ holds Persian text.
+import type { SourceWords } from "../shared/citation";
 
 const DIGITS = "۰۱۲۳۴۵۶۷۸۹";
 
@@ -38,4 +39,12 @@ export const chatText = {
   noSession: "این گفتگو باید از دکمهٔ گفتگوی سایت باز شود.",
   tooLong: (max: number) => `پیام حداکثر ${faDigits(max)} نویسه می‌تواند باشد.`,
   waitSeconds: (seconds: number) => `تا ${faDigits(seconds)} ثانیهٔ دیگر می‌توانید دوباره بفرستید.`,
+  sources: {
+    page: (p) => `صفحهٔ ${faDigits(p)}`,
+    pages: (a, b) => `صفحه‌های ${faDigits(a)} تا ${faDigits(b)}`,
+    row: (r, sheet) => `ردیف ${faDigits(r)}${sheet && ` برگهٔ ${sheet}`}`,
+    rows: (a, b, sheet) => `ردیف‌های ${faDigits(a)} تا ${faDigits(b)}${sheet && ` برگهٔ ${sheet}`}`,
+    source: (name, place) => (place ? `${name}، ${place}` : name),
+    list: (all) => `منابع: ${all.join("، ")}`,
+  } satisfies SourceWords,
 };

@@ -60,3 +60,14 @@ describe("applyEvent", () => {
     expect(interrupted(finished, "cut")).toBe(finished);
   });
 });
+
+describe("sources", () => {
+  const page2 = { name: "قیمت‌ها.pdf", node_id: 4, file_id: 1, from: { kind: "page", page: 2 }, to: { kind: "page", page: 2 } };
+
+  it("reads the well-formed citations of a sources event and puts them on the answer", () => {
+    const event = parseStreamEvent("sources", JSON.stringify({ type: "sources", sources: [page2, { name: 5 }, null, { name: "x" }] }));
+    expect(event).toEqual({ type: "sources", sources: [page2] });
+    expect(run({ type: "delta", text: "۱۲۰" }, event!).sources).toEqual([page2]);
+    expect(parseStreamEvent("sources", '{"type":"sources"}')).toEqual({ type: "sources", sources: [] });
+  });
+});

@@ -1,6 +1,7 @@
 // The conversation as the chat page shows it: messages from the history, the
 // person's new ones, and the answer being written, which the stream's events
 // change one by one.
+import type { Cited } from "../shared/citation";
 
 export type Role = "user" | "assistant";
 
@@ -13,12 +14,15 @@ export type ChatMessage = {
   streaming: boolean;
   /** What went wrong with this answer, shown after its text. */
   error: string | null;
+  /** The files the answer drew on. */
+  sources?: Cited[];
 };
 
 /** One event of `POST …/messages`' stream, as its JSON data says. */
 export type StreamEvent =
   | { type: "started"; conversation_id: number }
   | { type: "delta"; text: string }
+  | { type: "sources"; sources: Cited[] }
   | { type: "error"; code: string; message: string }
   | { type: "done"; status: string };
 
@@ -37,12 +41,25 @@ export function parseStreamEvent(name: string, data: string): StreamEvent | null
       return { type, conversation_id: Number(value.conversation_id) };
     case "delta":
       return typeof value.text === "string" ? { type, text: value.text } : null;
+    case "sources":
+      return { type, sources: citations(value.sources) };
     case "error":
       return { type, code: String(value.code ?? ""), message: String(value.message ?? "") };
     case "done":
       return { type, status: String(value.status ?? "") };
   }
   return null;
+}
+
+const isPlace = (v: unknown): boolean => {
+  const p = v as Record<string, unknown> | null;
+  return typeof p === "object" && p !== null && typeof p.kind === "string";
+};
+
+/** The well-formed citations in `value` (the history's or the stream's); anything else is left out. */
+export function citations(value: unknown): Cited[] {
+  if (!Array.isArray(value)) return [];
+  return value.filter((c) => typeof c?.name === "string" && isPlace(c.from) && isPlace(c.to)) as Cited[];
 }
 
 let counter = 0;
@@ -72,6 +89,8 @@ export function applyEvent(answer: ChatMessage, event: StreamEvent, failed: stri
   switch (event.type) {
     case "delta":
       return { ...answer, text: answer.text + event.text };
+    case "sources":
+      return { ...answer, sources: event.sources };
     case "error":
       return { ...answer, error: event.message || failed };
     case "done":
