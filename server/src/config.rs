@@ -89,10 +89,23 @@ pub struct Config {
     pub web_dir: PathBuf,
 
     /// The largest file one upload may carry, in MiB (1 to 1024). Uploaded
-    /// files are kept in `<data folder>/files/<node id>/`.
+    /// files are kept in `<data folder>/files/<node id>/` unless
+    /// `DASTYAR_OBJECT_STORE_URL` names a bucket.
     #[arg(long, env = "DASTYAR_MAX_UPLOAD_MB", default_value_t = DEFAULT_MAX_UPLOAD_MB,
           value_parser = clap::value_parser!(u64).range(1..=1024), global = true)]
     pub max_upload_mb: u64,
+
+    /// An S3-compatible bucket for uploaded files, `s3://bucket/prefix`, so
+    /// several instances share them; credentials and region come from the
+    /// usual `AWS_ACCESS_KEY_ID`, `AWS_SECRET_ACCESS_KEY`, `AWS_REGION`.
+    /// Default: the data folder.
+    #[arg(long, env = "DASTYAR_OBJECT_STORE_URL", value_name = "URL", global = true)]
+    pub object_store_url: Option<String>,
+
+    /// The bucket's server when it is not AWS (MinIO, Ceph, Garage...), e.g.
+    /// `http://127.0.0.1:9000`; plain http is allowed for it.
+    #[arg(long, env = "DASTYAR_OBJECT_STORE_ENDPOINT", value_name = "URL", global = true)]
+    pub object_store_endpoint: Option<String>,
 
     /// A JSON file with the plan catalogue (plans with prices in rials, node
     /// quotas, monthly credits and features; credit packages), replacing the
@@ -292,6 +305,8 @@ impl Config {
             public_url: None,
             web_dir: PathBuf::from(DEFAULT_WEB_DIR),
             max_upload_mb: DEFAULT_MAX_UPLOAD_MB,
+            object_store_url: None,
+            object_store_endpoint: None,
             plans_file: None,
             allow_private_network: false,
             max_connections: DEFAULT_MAX_CONNECTIONS,
@@ -345,6 +360,16 @@ impl Config {
         self.max_upload_mb.saturating_mul(1024 * 1024)
     }
 
+    /// The bucket for uploaded files, if any (empty counts as unset).
+    pub fn object_store_url(&self) -> Option<&str> {
+        non_empty(&self.object_store_url)
+    }
+
+    /// The bucket's server, if not AWS (empty counts as unset).
+    pub fn object_store_endpoint(&self) -> Option<&str> {
+        non_empty(&self.object_store_endpoint)
+    }
+
     /// The configured JWT secret, if any (an empty variable counts as unset).
     pub fn jwt_secret(&self) -> Option<&str> {
         non_empty(&self.jwt_secret)
@@ -381,6 +406,8 @@ mod tests {
             "DASTYAR_PUBLIC_URL",
             "DASTYAR_WEB_DIR",
             "DASTYAR_MAX_UPLOAD_MB",
+            "DASTYAR_OBJECT_STORE_URL",
+            "DASTYAR_OBJECT_STORE_ENDPOINT",
             "DASTYAR_PLANS_FILE",
             "DASTYAR_LLM_BASE_URL",
             "DASTYAR_LLM_API_KEY",
