@@ -1,6 +1,6 @@
 // "Try a search": what the assistant would find for a question, each passage
 // with its file and place; the server's Persian refusal shows on the field.
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { searchKnowledge } from "../../api/knowledge";
 import type { Passage } from "../../api/types";
 import { fa } from "../../i18n/fa";
@@ -18,8 +18,8 @@ export function KnowledgeSearch({ dbId }: { dbId: number }) {
   const [problem, setProblem] = useState<string | null>(null);
   const [passages, setPassages] = useState<Passage[] | null>(null);
 
-  const search = async (event: FormEvent) => {
-    event.preventDefault();
+  const search = async () => {
+    if (busy) return;
     setBusy(true);
     setProblem(null);
     try {
@@ -35,28 +35,39 @@ export function KnowledgeSearch({ dbId }: { dbId: number }) {
   return (
     <section className={styles.section} aria-label={words.title} data-testid="knowledge-search">
       <h3 className={styles.title}>{words.title}</h3>
-      <form onSubmit={(event) => void search(event)}>
-        <Field label={words.query} hint={words.hint} error={problem ?? undefined}>
-          {(id, describedBy) => (
-            <div className={styles.search}>
-              <input
-                id={id}
-                name="knowledge-query"
-                type="search"
-                className={fieldStyles.input}
-                dir="auto"
-                value={query}
-                aria-describedby={describedBy}
-                aria-invalid={problem ? true : undefined}
-                onChange={(event) => setQuery(event.target.value)}
-              />
-              <button type="submit" className="button button-quiet" disabled={busy}>
-                {busy ? words.searching : words.submit}
-              </button>
-            </div>
-          )}
-        </Field>
-      </form>
+      {/* No <form>: the panel is one, and its submit saves the node. */}
+      <Field label={words.query} hint={words.hint} error={problem ?? undefined}>
+        {(id, describedBy) => (
+          <div className={styles.search}>
+            <input
+              id={id}
+              name="knowledge-query"
+              type="search"
+              className={fieldStyles.input}
+              dir="auto"
+              value={query}
+              aria-describedby={describedBy}
+              aria-invalid={problem ? true : undefined}
+              onChange={(event) => setQuery(event.target.value)}
+              onKeyDown={(event) => {
+                if (event.key === "Enter" && !event.nativeEvent.isComposing) {
+                  event.preventDefault();
+                  void search();
+                }
+              }}
+            />
+            <button
+              type="button"
+              className="button button-quiet"
+              disabled={busy}
+              onClick={() => void search()}
+              data-testid="knowledge-search-submit"
+            >
+              {busy ? words.searching : words.submit}
+            </button>
+          </div>
+        )}
+      </Field>
       {passages !== null &&
         (passages.length === 0 ? (
           <p className={styles.hint} role="status">

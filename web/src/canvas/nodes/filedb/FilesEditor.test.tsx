@@ -266,7 +266,7 @@ describe("FilesEditor", () => {
     });
     await render(flowNode("filedb-3", { files: [price] }));
     const search = panel.host.querySelector('[data-testid="knowledge-search"]')!;
-    const submit = search.querySelector('button[type="submit"]');
+    const submit = search.querySelector('[data-testid="knowledge-search-submit"]');
     click(submit);
     await settle();
     expect(search.querySelector('[role="alert"]')?.textContent).toBe(message("knowledge_query_empty", {}));

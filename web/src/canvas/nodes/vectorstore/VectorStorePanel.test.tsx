@@ -128,7 +128,7 @@ describe("VectorStorePanel's knowledge", () => {
     panel = await renderPanel(VectorStorePanel, flowNode("vectorstore-5"));
     const search = panel.host.querySelector('[data-testid="knowledge-search"]')!;
     const input = search.querySelector("input")!;
-    const submit = search.querySelector('button[type="submit"]');
+    const submit = search.querySelector('[data-testid="knowledge-search-submit"]');
 
     typeInto(input, "قیمت بستهٔ پایه");
     click(submit);
