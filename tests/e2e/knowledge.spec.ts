@@ -1,0 +1,106 @@
+// Knowledge end to end (#14): a Persian PDF uploaded to a file database joined
+// to a vector store joined to an assistant is read by the server's job (its
+// state in the panel goes to ready), found by the vector store's search, and
+// cited under the test frame's answer when the model searches it — asked with
+// the Arabic spellings people type (ي, ك), which the search folds into Persian.
+import { edgeKind, kinds, type CanvasNode } from "@dastyar/rules";
+import { expect as expectValue } from "@playwright/test";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { createProject, newAccount, register } from "./api.ts";
+import { createEdgeVia, createNodeVia } from "./canvas-api.ts";
+import { addButton, node, openCanvas } from "./canvas-ui.ts";
+import { expect, test, type Page } from "./fixtures.ts";
+import { REPO } from "./paths.ts";
+import { fa, signIn } from "./ui.ts";
+
+const PDF = readFileSync(join(REPO, "server/tests/fixtures/knowledge/persian.pdf"));
+const NAME = "قیمت‌ها.pdf";
+const words = fa.nodes;
+
+/** The fake model's control API (beside its /v1). */
+function fakeControl(path: string): string {
+  const base = process.env.DASTYAR_E2E_FAKE_OPENAI;
+  if (!base) throw new Error("e2e: DASTYAR_E2E_FAKE_OPENAI is unset; run through playwright.config.ts");
+  return `${base.replace(/\/v1$/, "")}/_fake/${path}`;
+}
+
+async function script(replies: unknown[]): Promise<void> {
+  const answer = await fetch(fakeControl("replies"), {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(replies),
+  });
+  expectValue(answer.status).toBe(204);
+}
+
+/** Joins two nodes in whichever direction the connection rules allow. */
+async function join2(token: string, projectId: number, a: CanvasNode, b: CanvasNode): Promise<void> {
+  if (edgeKind(a.type, b.type)) await createEdgeVia(token, projectId, a, b);
+  else await createEdgeVia(token, projectId, b, a);
+}
+
+async function panelOf(page: Page, id: string) {
+  await node(page, id).locator("header").click();
+  const panel = page.getByTestId("settings-panel");
+  await expect(panel).toBeVisible();
+  return panel;
+}
+
+test("a Persian PDF is read, searched with Arabic spellings, and cited under the answer", async ({ page }) => {
+  const account = newAccount("نرگس");
+  const { token } = await register(account);
+  const projectId = (await createProject(token, "دانش فروشگاه")).id;
+  const db = await createNodeVia(token, projectId, "filedb", "اسناد", { x: 900, y: 150 });
+  const store = await createNodeVia(token, projectId, "vectorstore", "دانش", { x: 450, y: 150 });
+  const assistant = await createNodeVia(token, projectId, "assistant", "دستیار فروش", { x: 0, y: 150 });
+  await join2(token, projectId, db, store);
+  await join2(token, projectId, store, assistant);
+
+  await signIn(page, account);
+  await openCanvas(page, projectId);
+
+  // 1. The upload, then the reading: the panel polls until the file is ready.
+  let panel = await panelOf(page, db.id);
+  await panel.getByLabel(words.filedb.files.choose).setInputFiles({ name: NAME, mimeType: "application/pdf", buffer: PDF });
+  await expect(panel.getByTestId("files-status")).toHaveText(words.filedb.files.uploaded(NAME));
+  const state = panel.getByTestId("file-entry").filter({ hasText: NAME }).getByTestId("document-state");
+  await expect(state).toHaveAttribute("data-state", "ready", { timeout: 30_000 });
+  // Pages and chunks in Persian digits.
+  await expect(state).toHaveText(/^[^0-9]*[۰-۹]+[^0-9]*$/);
+
+  // 2. The vector store lists it as ready and finds it for a question typed with ي and ك.
+  await panel.getByRole("button", { name: fa.canvas.panel.close }).click();
+  panel = await panelOf(page, store.id);
+  const document = panel.getByTestId("knowledge-document").filter({ hasText: NAME });
+  await expect(document.getByTestId("document-state")).toHaveAttribute("data-state", "ready");
+  const search = panel.getByTestId("knowledge-search");
+  await search.getByLabel(fa.knowledge.search.query).fill("قيمت اشتراك ماهانه");
+  await search.getByTestId("knowledge-search-submit").click();
+  const first = search.getByTestId("knowledge-passage").first();
+  await expect(first.getByTestId("passage-source")).toHaveText(`${NAME}، صفحهٔ ۱`);
+  await expect(first).toContainText("۲۵۰");
+  // An empty question, sent with Enter: the server's Persian refusal on the field, the panel still open.
+  await search.getByLabel(fa.knowledge.search.query).fill("   ");
+  await search.getByLabel(fa.knowledge.search.query).press("Enter");
+  await expect(search.getByRole("alert")).toHaveText(/[\u0600-\u06FF]/);
+  await expect(panel).toBeVisible();
+  await panel.getByRole("button", { name: fa.canvas.panel.close }).click();
+
+  // 3. The test frame: the model searches the file, and the answer shows it as its source.
+  await addButton(page, kinds().find((k) => k.kind === "testframe")!.label).click();
+  panel = page.getByTestId("settings-panel");
+  await expect(panel).toHaveAttribute("data-kind", "testframe");
+  await panel.getByLabel(words.testframe.assistant, { exact: true }).selectOption(assistant.id);
+  await script([
+    { tool_calls: [{ name: "file_search", arguments: { query: "قيمت اشتراك ماهانه" } }] },
+    { text: "قیمت اشتراک ماهانه ۲۵۰ هزار تومان است." },
+  ]);
+  const input = panel.getByTestId("testframe-input");
+  await input.fill("قيمت اشتراك ماهانه چقدر است؟");
+  await input.press("Enter");
+  const answer = panel.getByTestId("testframe-log").getByTestId("testframe-message-assistant").last();
+  await expect(answer).toContainText("۲۵۰ هزار تومان");
+  await expect(answer.getByTestId("testframe-sources")).toHaveText(`منابع: ${NAME}، صفحهٔ ۱`);
+  await expect(panel.getByTestId("testframe-send")).toHaveText(words.testframe.send);
+});
