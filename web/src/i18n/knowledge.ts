@@ -17,12 +17,15 @@ export const sources: SourceWords = {
   list: (all) => `منابع: ${all.join("، ")}`,
 };
 
+/** What a document's sections are: a PDF's pages, a table's rows, else parts. */
+export const SECTION_UNITS = { page: "صفحه", row: "ردیف", part: "بخش" } as const;
+
 export const knowledge = {
   sources,
   state: {
     processing: (progress: number) => `در حال خواندن: ${formatNumber(progress)}٪`,
-    ready: (sections: number, chunks: number) =>
-      `آماده: ${formatNumber(sections)} صفحه یا ردیف، ${formatNumber(chunks)} بخش`,
+    ready: (sections: number, unit: keyof typeof SECTION_UNITS, chunks: number) =>
+      `آماده: ${formatNumber(sections)} ${SECTION_UNITS[unit]}، ${formatNumber(chunks)} تکهٔ نمایه‌شده`,
     failed: "خوانده نشد",
     progress: "پیشرفت خواندن",
   },

@@ -6,6 +6,14 @@ import styles from "./Knowledge.module.css";
 
 const words = fa.knowledge.state;
 
+/** What the server counted as sections, from the file's name: pages of a PDF, rows of a table. */
+export function sectionUnit(name: string): "page" | "row" | "part" {
+  const extension = name.toLowerCase().split(".").pop() ?? "";
+  if (extension === "pdf") return "page";
+  if (["csv", "tsv", "xlsx", "xls"].includes(extension)) return "row";
+  return "part";
+}
+
 export function DocumentStatus({ doc }: { doc: DocumentView }) {
   switch (doc.state) {
     case "processing":
@@ -18,7 +26,7 @@ export function DocumentStatus({ doc }: { doc: DocumentView }) {
     case "ready":
       return (
         <span className={`${styles.state} ${styles.ready}`} data-testid="document-state" data-state="ready">
-          {words.ready(doc.sections, doc.chunks)}
+          {words.ready(doc.sections, sectionUnit(doc.name), doc.chunks)}
         </span>
       );
     case "failed":

@@ -196,7 +196,7 @@ describe("FilesEditor", () => {
     knowledge = statusOf(doc(price, "ready"), doc(menu, "failed", { error: "این فایل متن ندارد." }));
     await render(flowNode("filedb-3", { files: [price, menu] }));
     expect(stateOf(1)?.getAttribute("data-state")).toBe("ready");
-    expect(stateOf(1)?.textContent).toBe(fa.knowledge.state.ready(3, 12));
+    expect(stateOf(1)?.textContent).toBe(fa.knowledge.state.ready(3, "page", 12));
     expect(stateOf(1)?.textContent).toMatch(/۳/);
     expect(stateOf(1)?.textContent).not.toMatch(/[0-9]/);
     expect(stateOf(2)?.textContent).toBe("این فایل متن ندارد.");

@@ -66,7 +66,7 @@ describe("VectorStorePanel's knowledge", () => {
       ["scan.pdf", "failed"],
     ]);
     expect(panel.host.querySelector('[data-testid="knowledge-summary"]')?.textContent).toBe(fa.knowledge.documents.summary(1, 1, 1));
-    expect(panel.host.textContent).toContain(fa.knowledge.state.ready(4, 9));
+    expect(panel.host.textContent).toContain(fa.knowledge.state.ready(4, "page", 9));
     expect(panel.host.textContent).toContain("این پی‌دی‌اف متنی ندارد.");
   });
 
