@@ -30,12 +30,19 @@ export const knowledge = {
     progress: "پیشرفت خواندن",
   },
   documents: {
-    title: "پرونده‌های خوانده‌شده",
+    title: "خواندن فایل‌ها",
     hint: "فایل‌های منبع‌ها خوانده و برای جست‌وجوی دستیار نمایه می‌شوند.",
     empty: "هنوز فایلی برای خواندن نرسیده است.",
     loading: "در حال خواندن وضعیت فایل‌ها…",
+    /** Only the states some file is in: «۲ آماده، ۱ ناموفق». */
     summary: (ready: number, processing: number, failed: number) =>
-      `${formatNumber(ready)} آماده، ${formatNumber(processing)} در حال خواندن، ${formatNumber(failed)} ناموفق`,
+      [
+        ready > 0 ? `${formatNumber(ready)} آماده` : "",
+        processing > 0 ? `${formatNumber(processing)} در حال خواندن` : "",
+        failed > 0 ? `${formatNumber(failed)} ناموفق` : "",
+      ]
+        .filter(Boolean)
+        .join("، "),
   },
   reindex: "خواندن دوباره",
   reindexing: "در حال فرستادن…",

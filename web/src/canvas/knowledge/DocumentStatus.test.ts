@@ -13,5 +13,6 @@ describe("sectionUnit", () => {
 
   it("words a ready document in Persian digits", () => {
     expect(fa.knowledge.state.ready(12, "row", 3)).toBe("آماده: ۱۲ ردیف، ۳ تکهٔ نمایه‌شده");
+    expect(fa.knowledge.documents.summary(2, 0, 1)).toBe("۲ آماده، ۱ ناموفق");
   });
 });
