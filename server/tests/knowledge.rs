@@ -420,3 +420,44 @@ async fn the_assistant_searches_its_documents_and_its_answer_cites_them() {
     })
     .await;
 }
+
+#[tokio::test]
+async fn a_question_the_documents_clearly_answer_brings_their_passages_to_the_first_call() {
+    for_each_backend(|app| async move {
+        let fake = FakeOpenAi::start().await;
+        let mut config = (*app.state.config).clone();
+        config.providers.llm.base_url = Some(fake.base_url.clone());
+        let app = TestApp::open(config, app.backend).await;
+        let (token, user) = app.register("before@example.com").await;
+        let token = token.as_str();
+        let project = app.create_project(token, "دانش").await;
+        let canvas = Canvas::new(&app, user, project);
+        let assistant = canvas.assistant().await;
+        let filedb = canvas.node(NodeKind::Filedb, json!({})).await;
+        app.connect(token, project, (NodeKind::Filedb, filedb), (NodeKind::Assistant, assistant))
+            .await;
+        upload(&app, token, filedb, "گارانتی.txt", WARRANTY.as_bytes()).await;
+        run_until_idle(&app.state).await.unwrap();
+        let path = format!("/api/playground/assistants/{assistant}/conversations");
+        let conversation =
+            app.post(&path, Some(token), json!({})).await.json()["id"].as_i64().unwrap();
+
+        // Asked plainly: the passage is in the first call, and cited.
+        fake.push(Reply::Text("لپ‌تاپ‌ها ۱۸ ماه گارانتی دارند.".into()));
+        let events = say(&app, token, conversation, "گارانتي لپتاپ ها چند ماهه").await;
+        let system = fake.chat_requests()[0]["messages"][0].clone();
+        assert_eq!(system["role"], "system");
+        assert!(system["content"].as_str().unwrap().contains("۱۸ ماه گارانتی"), "{system}");
+        assert!(events.iter().all(|(n, _)| n != "tool_call"), "no search was needed");
+        let sources = events.iter().find(|(n, _)| n == "sources").expect("its sources").1.clone();
+        assert_eq!(sources["sources"][0]["name"], "گارانتی.txt");
+
+        // Small talk brings nothing up front.
+        fake.push(Reply::Text("سلام!".into()));
+        let events = say(&app, token, conversation, "سلام، خوبی؟").await;
+        let system = fake.chat_requests()[1]["messages"][0].clone();
+        assert!(!system.to_string().contains("گارانتی"), "{system}");
+        assert!(events.iter().all(|(n, _)| n != "sources"));
+    })
+    .await;
+}

@@ -2,7 +2,7 @@
 //! the database from the postings of the query's terms alone.
 
 use dastyar_core::text::Location;
-use dastyar_core::text::terms::query_terms;
+use dastyar_core::text::terms::{index_terms, query_terms};
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 use utoipa::ToSchema;
@@ -140,6 +140,16 @@ pub async fn search(
     Ok(passages)
 }
 
+/// The share of a query's terms a passage holds (0 to 1), by core's terms.
+pub fn coverage(query: &str, passage: &str) -> f64 {
+    let wanted = query_terms(query);
+    if wanted.is_empty() {
+        return 0.0;
+    }
+    let held: std::collections::HashSet<String> = index_terms(passage).into_iter().collect();
+    wanted.iter().filter(|t| held.contains(*t)).count() as f64 / wanted.len() as f64
+}
+
 /// A stored location; one that does not read (a hand edit) is the whole file.
 fn location(json: &str) -> Location {
     serde_json::from_str(json).unwrap_or(Location::Whole)
@@ -148,6 +158,14 @@ fn location(json: &str) -> Location {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn coverage_counts_the_querys_terms_in_the_passage_however_spelt() {
+        let passage = "هزینهٔ ارسال برای خریدهای بالای ۵۰۰ هزار تومان رایگان است.";
+        assert_eq!(coverage("هزينه ارسال", passage), 1.0);
+        assert_eq!(coverage("هزينه بسته‌بندی", passage), 0.5);
+        assert_eq!(coverage("", passage), 0.0);
+    }
 
     #[test]
     fn rarer_terms_weigh_more_and_none_weighs_less_than_zero() {

@@ -159,6 +159,15 @@ impl AssistantSetup {
         }
     }
 
+    /// The knowledge nodes the assistant's search tool covers (database
+    /// ids), when it has one.
+    pub fn knowledge_nodes(&self) -> Option<Vec<i64>> {
+        self.abilities.tools.iter().find_map(|tool| match self.target(tool)? {
+            ToolTarget::Knowledge { nodes } => Some(nodes),
+            _ => None,
+        })
+    }
+
     /// What searching knowledge nodes `nodes` covers, for a conversation of
     /// `company_id` (none: the owner's, over every company's files).
     pub fn knowledge_scope(&self, nodes: &[i64], company_id: Option<i64>) -> Scope {

@@ -17,7 +17,7 @@ use tokio::sync::mpsc;
 use crate::billing::{credits, usage};
 use crate::error::ApiError;
 use crate::knowledge::citation::{self, Citation};
-use crate::knowledge::search::{self, SEARCH_LIMIT_DEFAULT};
+use crate::knowledge::search::{self, SEARCH_LIMIT_DEFAULT, coverage};
 use crate::providers::llm::{
     ChatRequest, ChatStream, LlmError, OpenAiClient, StreamEvent, ToolCall, Usage,
 };
@@ -38,6 +38,12 @@ pub const MAX_STEPS: usize = 8;
 const EVENT_BUFFER: usize = 256;
 /// The title a conversation takes from its first words.
 const TITLE_CHARS: usize = 60;
+/// Passages looked up before the model is first asked, at most.
+const PRE_RETRIEVED: usize = 3;
+/// How much of a message's terms the best passage must hold for the
+/// message to clearly ask what the documents say: then its passages go to
+/// the model with the first call, instead of waiting for it to search.
+const CLEARLY_ANSWERED: f64 = 0.6;
 
 /// A turn under way: its events, ending with `Done`.
 pub type Events = mpsc::Receiver<TurnEvent>;
@@ -79,6 +85,7 @@ pub async fn open(
         channel: conversation.channel(),
         company_id: conversation.company_id,
         citations: Vec::new(),
+        retrieved: None,
         usage: TokenUsage::default(),
         credits: 0,
         last_message_id: None,
@@ -161,6 +168,9 @@ struct Turn {
     company_id: Option<i64>,
     /// The passages this turn's searches found, each once, for the answer.
     citations: Vec<Citation>,
+    /// Passages found for the person's message before the first call, as
+    /// the model reads them after the system prompt.
+    retrieved: Option<String>,
     usage: TokenUsage,
     credits: i64,
     last_message_id: Option<i64>,
@@ -190,6 +200,7 @@ impl Turn {
         mut rows: Vec<MessageRow>,
     ) -> Result<(Option<i64>, First), (ApiError, Claimed)> {
         self.title = Some(text.chars().take(TITLE_CHARS).collect());
+        self.retrieve_for(&text).await;
         let db = &self.state.db;
         rows.push(MessageRow::unsaved(self.conversation_id, Role::User, &text));
         let saying = Saying { conversation_id: self.conversation_id, content: text, client_key };
@@ -311,8 +322,12 @@ impl Turn {
 
     async fn call_model_on(&self, rows: &[MessageRow]) -> Result<ChatStream, LlmError> {
         let tools = self.setup.tool_definitions();
-        let messages =
-            history::context(&self.setup.system_prompt, &tools, self.setup.model(), rows);
+        let system_prompt = match &self.retrieved {
+            Some(passages) if self.setup.system_prompt.is_empty() => passages.clone(),
+            Some(passages) => format!("{}\n\n{passages}", self.setup.system_prompt),
+            None => self.setup.system_prompt.clone(),
+        };
+        let messages = history::context(&system_prompt, &tools, self.setup.model(), rows);
         let mut request = ChatRequest::new(self.setup.model(), messages);
         request.tools = tools;
         self.client.chat_stream(&request).await
@@ -464,6 +479,37 @@ impl Turn {
             prompt_tokens: estimate_tokens(&self.setup.system_prompt),
             completion_tokens: estimate_tokens(text) + estimate_tokens(&calls),
         }
+    }
+
+    /// When the person's message clearly asks what the assistant's documents
+    /// say (the best passage holds most of its terms), their passages go to
+    /// the model with its first call; otherwise the model searches if it
+    /// needs to. A failed search only means no passages up front.
+    async fn retrieve_for(&mut self, text: &str) {
+        let Some(nodes) = self.setup.knowledge_nodes() else { return };
+        let scope = self.setup.knowledge_scope(&nodes, self.company_id);
+        let passages = match search::search(&self.state.db, &scope, text, PRE_RETRIEVED).await {
+            Ok(passages) => passages,
+            Err(error) => {
+                tracing::warn!(%error, "a search before the first call failed");
+                return;
+            }
+        };
+        let clear =
+            passages.first().is_some_and(|best| coverage(text, &best.text) >= CLEARLY_ANSWERED);
+        if !clear {
+            return;
+        }
+        let found: Vec<Value> = passages
+            .iter()
+            .map(|p| json!({"source": Citation::of(p).label(), "text": p.text}))
+            .collect();
+        self.retrieved = Some(format!(
+            "Passages from the business's documents that may answer the person's latest message \
+             (say which source an answer comes from; search again if they do not answer it):\n{}",
+            json!({ "passages": found })
+        ));
+        citation::add_all(&mut self.citations, passages.iter().map(Citation::of));
     }
 
     /// Searches the assistant's knowledge nodes `nodes` for the call's
