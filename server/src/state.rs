@@ -10,6 +10,7 @@ use crate::accounts::jwt_secret;
 use crate::accounts::password_hasher::PasswordHasher;
 use crate::accounts::token::JwtKeys;
 use crate::billing::catalogue::{Catalogue, CatalogueError};
+use crate::canvas::file_store::{FileStore, FileStoreError};
 use crate::channels::widget::visitor_token::VisitorTokens;
 use crate::config::Config;
 use crate::db::Db;
@@ -44,6 +45,8 @@ pub struct AppState {
     pub messages: Arc<MessageWriter>,
     /// Signs and checks the chat widget's visitor tokens.
     pub visitor_tokens: Arc<VisitorTokens>,
+    /// Uploaded files' bytes: the data folder or a shared bucket.
+    pub files: FileStore,
 }
 
 impl AppState {
@@ -54,19 +57,27 @@ impl AppState {
         let plans = Catalogue::load(config.plans_file.as_deref()).map_err(StartupError::Plans)?;
         let secret = jwt_secret::jwt_secret(&config).map_err(StartupError::Secret)?;
         let secrets = SecretBox::from_config(&config).map_err(StartupError::SecretKey)?;
+        let files = FileStore::open(&config).map_err(StartupError::Files)?;
         let db = Db::open(&config.database_url()).await.map_err(StartupError::Database)?;
         let sealed =
             node_secrets::seal_stored(&db, &secrets).await.map_err(StartupError::Database)?;
         if sealed > 0 {
             tracing::info!(nodes = sealed, "sealed secrets stored in plain text");
         }
-        Ok(AppState::new(config, db, &secret, secrets).with_plans(plans))
+        Ok(AppState::new(config, db, &secret, secrets, files).with_plans(plans))
     }
 
     /// A state with the built-in plan catalogue.
-    pub fn new(config: Config, db: Db, jwt_secret: &[u8], secrets: SecretBox) -> AppState {
+    pub fn new(
+        config: Config,
+        db: Db,
+        jwt_secret: &[u8],
+        secrets: SecretBox,
+        files: FileStore,
+    ) -> AppState {
         AppState {
             db,
+            files,
             keys: Arc::new(JwtKeys::new(jwt_secret)),
             visitor_tokens: Arc::new(VisitorTokens::new(jwt_secret)),
             secrets,
@@ -124,6 +135,7 @@ pub enum StartupError {
     Secret(std::io::Error),
     SecretKey(KeyError),
     Database(sqlx::Error),
+    Files(FileStoreError),
     Listen(std::io::Error),
 }
 
@@ -134,6 +146,7 @@ impl fmt::Display for StartupError {
             StartupError::Secret(e) => write!(f, "cannot read or create the JWT secret: {e}"),
             StartupError::SecretKey(e) => write!(f, "{e}"),
             StartupError::Database(e) => write!(f, "cannot open the database: {e}"),
+            StartupError::Files(e) => write!(f, "cannot open the file store: {e}"),
             StartupError::Listen(e) => write!(f, "cannot listen: {e}"),
         }
     }

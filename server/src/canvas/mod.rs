@@ -6,6 +6,7 @@ pub mod assistants;
 pub mod canvas_node_schema;
 pub mod containers;
 pub mod edges;
+pub mod file_store;
 pub mod files;
 pub mod graph;
 pub mod nodes;
