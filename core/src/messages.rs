@@ -313,6 +313,25 @@ catalogue! {
     FrameWelcomeTooLong => "پیام خوشامد حداکثر ۱٬۰۰۰ نویسه است.";
     /// An upload naming a company into a node that is not a file database (422).
     FileCompanyFiledbOnly => "فقط پایگاه فایل می‌تواند فایل‌های هر شرکت را جدا نگه دارد.";
+    // ---- Google ----
+    /// The server has no Google OAuth client: what to set, and the address to register.
+    GoogleNotConfigured => "اتصال به گوگل هنوز پیکربندی نشده است. مدیر سرور باید DASTYAR_GOOGLE_CLIENT_ID و DASTYAR_GOOGLE_CLIENT_SECRET را تنظیم کند و نشانی {redirect_uri} را در کنسول گوگل به‌عنوان نشانی بازگشت (redirect URI) ثبت کند.";
+    /// Google's redirect names no flow we started, or one already finished (400).
+    GoogleFlowInvalid => "این بازگشت از گوگل معتبر نیست، منقضی شده یا پیش‌تر به کار رفته است. دوباره «اجازه از گوگل» را بزنید.";
+    /// The owner declined on Google's consent page.
+    GoogleAccessDenied => "اجازهٔ دسترسی در گوگل داده نشد. برای خواندن سند، دوباره «اجازه از گوگل» را بزنید و دسترسی را بپذیرید.";
+    /// The refresh token was revoked or expired: the document fails with this.
+    GoogleAuthorizeAgain => "دسترسی دستیار به «{name}» در گوگل لغو شده یا منقضی شده است. در تنظیمات گره، دوباره «اجازه از گوگل» را بزنید.";
+    /// Google refused our client id or secret.
+    GoogleClientRejected => "گوگل شناسه یا رمز برنامه (DASTYAR_GOOGLE_CLIENT_ID و DASTYAR_GOOGLE_CLIENT_SECRET) را نپذیرفت. مدیر سرور باید آن‌ها را بررسی کند.";
+    /// The node names no document or sheet yet.
+    GoogleIdMissing => "شناسهٔ سند یا برگهٔ گوگل وارد نشده است. آن را در تنظیمات گره وارد کنید.";
+    /// Google has no such file, or it is not shared with the account that authorised.
+    GoogleFileNotFound => "«{id}» در گوگل پیدا نشد یا حسابی که اجازه داده به آن دسترسی ندارد.";
+    GoogleUnreachable => "اکنون به گوگل دسترسی نیست. کمی بعد دوباره تلاش کنید.";
+    /// Google refused a call, with its own reason.
+    GoogleRefused => "گوگل درخواست را نپذیرفت: {reason}";
+
     // ---- The message analyzer's reports ----
     /// A report asked of an analyzer no container with a chat frame or bot is joined to (409).
     AnalyzerNoContainer => "این تحلیلگر به ظرفی که پنجرهٔ گفتگو یا ربات تلگرام دارد وصل نیست؛ اول آن را به چنین ظرفی وصل کنید.";
