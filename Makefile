@@ -16,6 +16,7 @@
 #   make fuzz            schemathesis (from PyPI) against the release binary's OpenAPI document, on SQLite
 #                        and PostgreSQL: every check, figures printed, fails on any failure (tools/fuzz.sh)
 #   make bindings-check  cargo test, then fail if bindings/ differs from the Rust types
+#   make moto            moto's S3 server from PyPI (target/moto-venv) for the object store tests
 #   make clean           remove build output and node_modules
 #
 # Tools install themselves when missing (tools/ensure-wasm-toolchain.sh, npm ci,
@@ -37,7 +38,7 @@ WEB_SOURCES := web/index.html web/package.json web/tsconfig.json web/vite.config
                $(shell find web/src web/shared web/public -type f ! -name '*.test.ts')
 WEB_DIST := web/dist/index.html
 
-.PHONY: build run server test lint tools wasm-toolchain rust-test bindings-check wasm js-test \
+.PHONY: build run server test lint tools wasm-toolchain rust-test moto bindings-check wasm js-test \
         web e2e e2e-server bench bench-canvas fuzz clean
 
 build: wasm web server
@@ -70,9 +71,23 @@ lint: $(NODE_DEPS)
 
 # TEST_POSTGRES_URL: this machine's PostgreSQL when reachable (tools/ensure-postgres.sh;
 # with CI=true a missing PostgreSQL fails here, naming what is missing).
-rust-test:
+rust-test: moto
 	@mkdir -p target && touch target/bindings.stamp
 	url="$$(tools/ensure-postgres.sh)"; TEST_POSTGRES_URL="$$url" $(CARGO_TEST)
+
+# moto's S3 server (PyPI) for server/tests/object_store.rs, in its own venv, installed once.
+# Without it those tests print that they are skipped; with CI=true a failed install fails here.
+MOTO_VERSION := 5.2.5
+MOTO := target/moto-venv/bin/moto_server
+
+moto: $(MOTO)
+
+$(MOTO):
+	@if python3 -m venv target/moto-venv && target/moto-venv/bin/pip install --quiet \
+	      --disable-pip-version-check "moto[server]==$(MOTO_VERSION)"; then touch $@; \
+	 else rm -rf target/moto-venv; \
+	   if [ "$${CI:-}" = true ]; then echo "moto could not be installed (CI=true needs it)" >&2; exit 1; fi; \
+	   echo "moto could not be installed: the S3 object store tests will be skipped" >&2; fi
 
 bindings-check: rust-test
 	@tools/check-bindings.sh

@@ -69,9 +69,7 @@ pub async fn serve(config: Config) -> Result<(), StartupError> {
     let state = AppState::open(config).await?;
     let db = state.db.clone();
     tracing::info!(backend = ?db.backend(), public_url = %state.config.public_url(), "database ready");
-    let swept =
-        canvas::files::sweep_stale_uploads(&state.config.data_dir, canvas::files::STALE_UPLOAD)
-            .await;
+    let swept = canvas::files::sweep_stale_uploads(&state.files, canvas::files::STALE_UPLOAD).await;
     if swept > 0 {
         tracing::info!(swept, "removed unfinished uploads left by an earlier run");
     }

@@ -10,6 +10,8 @@ use common::canvas::Canvas;
 use common::upload::{BOUNDARY, form, post_form, upload};
 use common::{Backend, TestApp, TestEnv, TestResponse, for_each_backend};
 use dastyar_core::NodeKind::*;
+use dastyar_server::canvas::file_store::FileStore;
+use dastyar_server::canvas::files;
 use serde_json::{Value, json};
 
 fn stored(app: &TestApp, node: i64, file: i64) -> PathBuf {
@@ -326,27 +328,22 @@ async fn start_up_sweeps_only_stale_uploads() {
     let data = env.config().data_dir;
     let scratch = data.join("files/.tmp");
     std::fs::create_dir_all(&scratch).unwrap();
-    let old = scratch.join("old");
+    // An upload a crash cut short (`#`: still being written) and a finished one never moved.
+    let old = scratch.join("old#1");
     let fresh = scratch.join("fresh");
     std::fs::write(&old, b"left by a crash").unwrap();
     std::fs::write(&fresh, b"still uploading").unwrap();
     let long_ago = std::time::SystemTime::now() - std::time::Duration::from_secs(7 * 60 * 60);
     std::fs::File::options().write(true).open(&old).unwrap().set_modified(long_ago).unwrap();
 
-    let removed = dastyar_server::canvas::files::sweep_stale_uploads(
-        &data,
-        dastyar_server::canvas::files::STALE_UPLOAD,
-    )
-    .await;
+    let store = FileStore::local(&data.join("files")).unwrap();
+    let removed = files::sweep_stale_uploads(&store, files::STALE_UPLOAD).await;
     assert_eq!(removed, 1);
     assert!(!old.exists());
     assert!(fresh.exists());
     // No scratch folder at all is nothing to do.
-    assert_eq!(
-        dastyar_server::canvas::files::sweep_stale_uploads(&data.join("none"), Default::default())
-            .await,
-        0
-    );
+    let empty = FileStore::local(&data.join("none")).unwrap();
+    assert_eq!(files::sweep_stale_uploads(&empty, Default::default()).await, 0);
     env.remove().await;
 }
 

@@ -1,21 +1,22 @@
-//! Files uploaded into file database and file repository nodes, kept on this
-//! server's disk at `<data folder>/files/<node id>/<file id>`, and listed in
-//! the node's `files` (changed through the ordinary node update).
+//! Files uploaded into file database and file repository nodes, their
+//! bytes in the file store (`state.files`: the data folder or a shared
+//! bucket) at `<node id>/<file id>`, and listed in the node's `files`
+//! (changed through the ordinary node update).
 //!
-//! An upload is written to a temporary name under `<data folder>/files/.tmp`
-//! first and renamed into place only once it is complete and its node is
-//! known to be the user's, so a half-written file never shows.
-
-use std::path::{Path, PathBuf};
+//! An upload is staged first and moved to its key only once it is complete
+//! and its node is known to be the user's, so a half-written file never shows.
 
 use dastyar_core::NodeKind;
 use dastyar_core::data::NodePayload;
 use dastyar_core::data::files::FileEntry;
 use dastyar_core::messages::MessageCode;
+use object_store::GetResult;
+use object_store::path::Path as StoreKey;
 use serde_json::json;
 use tokio::sync::Mutex;
 
 use crate::billing::storage::StorageUse;
+use crate::canvas::file_store::FileStore;
 use crate::canvas::nodes::{self, Served};
 use crate::error::ApiError;
 use crate::knowledge::documents;
@@ -30,66 +31,31 @@ pub const FILE_NAME_MAX: usize = 255;
 /// this process).
 static FILE_LISTS: Mutex<()> = Mutex::const_new(());
 
-/// The folder of every node's files.
-pub fn files_root(data_dir: &Path) -> PathBuf {
-    data_dir.join("files")
-}
-
-/// The folder of one node's files.
-pub fn node_dir(data_dir: &Path, node_id: i64) -> PathBuf {
-    files_root(data_dir).join(node_id.to_string())
-}
-
-/// Where one stored file lives.
-pub fn file_path(data_dir: &Path, node_id: i64, file_id: i64) -> PathBuf {
-    node_dir(data_dir, node_id).join(file_id.to_string())
-}
-
-/// A fresh temporary path for an upload in progress (same file system as
-/// the final place, so the rename is atomic).
-pub async fn temp_path(data_dir: &Path) -> Result<PathBuf, ApiError> {
-    let dir = files_root(data_dir).join(".tmp");
-    tokio::fs::create_dir_all(&dir).await.map_err(ApiError::internal)?;
-    Ok(dir.join(format!("{:016x}", rand::random::<u64>())))
-}
-
-/// How old a temporary upload must be before a start-up sweep removes it:
+/// How old a staged upload must be before a start-up sweep removes it:
 /// older than any upload still running (another instance may share the
-/// data folder), young enough not to keep a crash's leftovers for long.
+/// store), young enough not to keep a crash's leftovers for long.
 pub const STALE_UPLOAD: std::time::Duration = std::time::Duration::from_secs(6 * 60 * 60);
 
-/// Removes temporary uploads older than `older_than`, left behind when a
+/// Removes staged uploads older than `older_than`, left behind when a
 /// server stopped mid-upload; answers how many went. Failures are logged,
-/// never fatal: a leftover costs disk space, not correctness.
-pub async fn sweep_stale_uploads(data_dir: &Path, older_than: std::time::Duration) -> usize {
-    let dir = files_root(data_dir).join(".tmp");
-    let Ok(mut entries) = tokio::fs::read_dir(&dir).await else { return 0 };
-    let mut removed = 0;
-    while let Ok(Some(entry)) = entries.next_entry().await {
-        let stale = match entry.metadata().await.and_then(|m| m.modified()) {
-            Ok(modified) => modified.elapsed().is_ok_and(|age| age >= older_than),
-            Err(_) => false,
-        };
-        if !stale {
-            continue;
-        }
-        match tokio::fs::remove_file(entry.path()).await {
-            Ok(()) => removed += 1,
-            Err(e) => {
-                tracing::warn!(path = %entry.path().display(), "could not remove a stale upload: {e}")
-            }
+/// never fatal: a leftover costs space, not correctness.
+pub async fn sweep_stale_uploads(files: &FileStore, older_than: std::time::Duration) -> usize {
+    match files.sweep_staging(older_than).await {
+        Ok(removed) => removed,
+        Err(error) => {
+            tracing::warn!(%error, "could not sweep stale uploads");
+            0
         }
     }
-    removed
 }
 
-/// Removes a node's folder and everything in it (nothing to do when there is none).
-pub async fn remove_node_files(data_dir: &Path, node_id: i64) -> Result<(), ApiError> {
-    match tokio::fs::remove_dir_all(node_dir(data_dir, node_id)).await {
-        Ok(()) => Ok(()),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(()),
-        Err(e) => Err(ApiError::internal(format!("removing a node's files: {e}"))),
-    }
+/// Removes every file of a node (nothing to do when there is none).
+pub async fn remove_node_files(state: &AppState, node_id: i64) -> Result<(), ApiError> {
+    state
+        .files
+        .remove_node(node_id)
+        .await
+        .map_err(|e| ApiError::internal(format!("removing a node's files: {e}")))
 }
 
 /// A client's file name as shown: its last path component, control
@@ -130,9 +96,9 @@ async fn file_node(
     Ok(Some((row, served, files)))
 }
 
-/// A complete upload waiting at `temp` to join node `node_id`.
+/// A complete upload staged at `staged` to join node `node_id`.
 pub struct Upload {
-    pub temp: PathBuf,
+    pub staged: StoreKey,
     pub name: String,
     pub mime_type: String,
     pub size: u64,
@@ -140,8 +106,8 @@ pub struct Upload {
     pub company_id: Option<i64>,
 }
 
-/// Moves an upload into its node: a new entry (the next id), the file
-/// renamed into place, the node's `files` updated. 404 (and the upload
+/// Moves an upload into its node: a new entry (the next id), the bytes
+/// moved to its key, the node's `files` updated. 404 (and the upload
 /// dropped) when the node is not one of the user's file nodes.
 pub async fn add(
     state: &AppState,
@@ -149,10 +115,9 @@ pub async fn add(
     node_id: i64,
     upload: Upload,
 ) -> Result<(FileEntry, NodeRow), ApiError> {
-    let data_dir = state.config.data_dir.clone();
-    let result = add_inner(state, user_id, node_id, &upload, &data_dir).await;
+    let result = add_inner(state, user_id, node_id, &upload).await;
     if result.is_err() {
-        let _ = tokio::fs::remove_file(&upload.temp).await;
+        state.files.discard(&upload.staged).await;
     }
     result
 }
@@ -162,7 +127,6 @@ async fn add_inner(
     user_id: i64,
     node_id: i64,
     upload: &Upload,
-    data_dir: &Path,
 ) -> Result<(FileEntry, NodeRow), ApiError> {
     let _guard = FILE_LISTS.lock().await;
     let (row, served, mut files) =
@@ -186,9 +150,7 @@ async fn add_inner(
         uploaded_at: Some(crate::db::timestamp::now()),
         company_id: upload.company_id,
     };
-    let path = file_path(data_dir, node_id, id);
-    tokio::fs::create_dir_all(node_dir(data_dir, node_id)).await.map_err(ApiError::internal)?;
-    tokio::fs::rename(&upload.temp, &path).await.map_err(ApiError::internal)?;
+    state.files.promote(&upload.staged, node_id, id).await.map_err(ApiError::internal)?;
     files.push(entry.clone());
     match nodes::update(state, user_id, served, node_id, json!({"files": files})).await {
         Ok(row) => {
@@ -204,7 +166,7 @@ async fn add_inner(
             Ok((entry, row))
         }
         Err(error) => {
-            let _ = tokio::fs::remove_file(&path).await;
+            let _ = state.files.remove(node_id, id).await;
             Err(error)
         }
     }
@@ -228,11 +190,11 @@ pub async fn remove(
         return Err(ApiError::NotFound);
     }
     nodes::update(state, user_id, served, node_id, json!({"files": files})).await?;
-    match tokio::fs::remove_file(file_path(&state.config.data_dir, node_id, file_id)).await {
-        Ok(()) => Ok(()),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(()),
-        Err(e) => Err(ApiError::internal(format!("removing a file: {e}"))),
-    }
+    state
+        .files
+        .remove(node_id, file_id)
+        .await
+        .map_err(|e| ApiError::internal(format!("removing a file: {e}")))
 }
 
 /// Removes one company's files from one of the user's file databases
@@ -261,33 +223,26 @@ pub async fn remove_company(
     }
     nodes::update(state, user_id, served, node_id, json!({"files": kept})).await?;
     for file in &gone {
-        match tokio::fs::remove_file(file_path(&state.config.data_dir, node_id, file.id)).await {
-            Ok(()) => {}
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
-            // The entry is gone; bytes left behind are only disk, logged.
-            Err(e) => {
-                tracing::warn!(error = %e, node_id, file = file.id, "a removed file's bytes stayed")
-            }
+        // The entry is gone; bytes left behind are only space, logged.
+        if let Err(error) = state.files.remove(node_id, file.id).await {
+            tracing::warn!(%error, node_id, file = file.id, "a removed file's bytes stayed")
         }
     }
     Ok(gone.len())
 }
 
-/// One of the user's stored files: its entry and where its bytes are (404
-/// when the node, the entry or the bytes are missing).
+/// One of the user's stored files: its entry and its bytes as a stream
+/// (404 when the node, the entry or the bytes are missing).
 pub async fn find(
     state: &AppState,
     user_id: i64,
     node_id: i64,
     file_id: i64,
-) -> Result<(FileEntry, PathBuf), ApiError> {
+) -> Result<(FileEntry, GetResult), ApiError> {
     let (_, _, files) = file_node(state, user_id, node_id).await?.ok_or(ApiError::NotFound)?;
     let entry = files.into_iter().find(|f| f.id == file_id).ok_or(ApiError::NotFound)?;
-    let path = file_path(&state.config.data_dir, node_id, file_id);
-    if !tokio::fs::try_exists(&path).await.unwrap_or(false) {
-        return Err(ApiError::NotFound);
-    }
-    Ok((entry, path))
+    let bytes = state.files.get(node_id, file_id).await.map_err(ApiError::internal)?;
+    Ok((entry, bytes.ok_or(ApiError::NotFound)?))
 }
 
 /// A stored file's bytes, whole; `None` when they are gone.
@@ -296,11 +251,9 @@ pub async fn read(
     node_id: i64,
     file_id: i64,
 ) -> Result<Option<Vec<u8>>, ApiError> {
-    let path = file_path(&state.config.data_dir, node_id, file_id);
-    match tokio::fs::read(&path).await {
-        Ok(bytes) => Ok(Some(bytes)),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
-        Err(e) => Err(ApiError::internal(format!("reading {}: {e}", path.display()))),
+    match state.files.read(node_id, file_id).await {
+        Ok(bytes) => Ok(bytes.map(Vec::from)),
+        Err(e) => Err(ApiError::internal(format!("reading file {node_id}/{file_id}: {e}"))),
     }
 }
 
@@ -347,11 +300,5 @@ mod tests {
         let persian = content_disposition("فا\"یل.pdf");
         assert!(persian.starts_with("attachment; filename=\"_____.pdf\""), "{persian}");
         assert!(persian.contains("filename*=UTF-8''%D9%81"), "{persian}");
-    }
-
-    #[test]
-    fn files_live_under_the_node() {
-        let path = file_path(Path::new("data"), 4, 2);
-        assert_eq!(path, Path::new("data/files/4/2"));
     }
 }

@@ -1,9 +1,8 @@
 //! The files of file database and file repository nodes: `POST
 //! /playground/filedb/upload` (also `/filedb/upload`), `DELETE
 //! /filedb/file/{file_id}?node_id=`, and `GET /filedb/{id}/files/{file_id}` to
-//! get one back. The bytes stay on this server's disk (`crate::canvas::files`).
-
-use std::path::PathBuf;
+//! get one back. The bytes stream in and out of the file store
+//! (`crate::canvas::files`).
 
 use axum::body::Body;
 use axum::extract::multipart::{Field, MultipartError, MultipartRejection};
@@ -13,7 +12,6 @@ use axum::response::{IntoResponse, Response};
 use dastyar_core::data::files::FileEntry;
 use dastyar_core::messages::MessageCode;
 use serde::{Deserialize, Serialize};
-use tokio::io::AsyncWriteExt;
 use ts_rs::TS;
 use utoipa::ToSchema;
 use utoipa_axum::router::{OpenApiRouter, UtoipaMethodRouterExt};
@@ -21,6 +19,7 @@ use utoipa_axum::routes;
 
 use crate::billing::storage::StorageUse;
 use crate::canvas::canvas_node_schema::CanvasNodeSchema;
+use crate::canvas::file_store::Staging;
 use crate::canvas::files::{self, Upload};
 use crate::canvas::nodes::NodeView;
 use crate::error::ApiError;
@@ -86,19 +85,37 @@ pub async fn upload(
     multipart: Result<Multipart, MultipartRejection>,
 ) -> Result<Response, ApiError> {
     let multipart = multipart.map_err(|_| upload_failed())?;
-    let mut temp = TempFile(None);
-    let form = read_form(&state, user.id, multipart, &mut temp).await?;
+    let mut staged = None;
+    let result = upload_staged(&state, user.id, multipart, &mut staged).await;
+    if result.is_err()
+        && let Some(key) = staged
+    {
+        state.files.discard(&key).await;
+    }
+    result
+}
+
+/// The upload, with the staged bytes' key in `staged` until `files::add`
+/// takes them over.
+async fn upload_staged(
+    state: &AppState,
+    user_id: i64,
+    multipart: Multipart,
+    staged: &mut Option<object_store::path::Path>,
+) -> Result<Response, ApiError> {
+    let form = read_form(state, user_id, multipart, staged).await?;
     let node_id = positive_id("node_id", form.node_id.as_deref())?;
-    let mut upload =
-        form.upload.ok_or_else(|| ApiError::invalid("file", MessageCode::FieldRequired))?;
-    if form.company_id.is_some() {
-        upload.company_id = Some(positive_id("company_id", form.company_id.as_deref())?);
+    if form.upload.is_none() && !form.empty_file {
+        return Err(ApiError::invalid("file", MessageCode::FieldRequired));
     }
-    if upload.size == 0 {
-        return Err(upload_failed());
-    }
-    temp.0 = None; // `files::add` owns it now
-    let (file, row) = files::add(&state, user.id, node_id, upload).await?;
+    let company_id = match form.company_id {
+        Some(id) => Some(positive_id("company_id", Some(&id))?),
+        None => None,
+    };
+    let Some(mut upload) = form.upload else { return Err(upload_failed()) };
+    upload.company_id = company_id;
+    *staged = None; // `files::add` owns it now
+    let (file, row) = files::add(state, user_id, node_id, upload).await?;
     let answer = UploadAnswer { file, node: NodeView::of(&row)? };
     Ok((StatusCode::CREATED, Json(answer)).into_response())
 }
@@ -123,32 +140,23 @@ pub async fn upload_at_filedb(
     upload(state, user, multipart).await
 }
 
-/// A temporary upload removed unless handed over.
-struct TempFile(Option<PathBuf>);
-
-impl Drop for TempFile {
-    fn drop(&mut self) {
-        if let Some(path) = self.0.take() {
-            let _ = std::fs::remove_file(path);
-        }
-    }
-}
-
 /// An upload's form as read.
 struct Form {
     node_id: Option<String>,
     company_id: Option<String>,
     upload: Option<Upload>,
+    /// The file was there, with no bytes (nothing staged).
+    empty_file: bool,
 }
 
 /// Reads the form: `node_id`'s and `company_id`'s text and the first
-/// `file`, streamed to a temporary file (whose path `temp` keeps for
+/// `file`, streamed to a staged upload (whose key `staged` keeps for
 /// cleaning up).
 async fn read_form(
     state: &AppState,
     user_id: i64,
     mut multipart: Multipart,
-    temp: &mut TempFile,
+    staged: &mut Option<object_store::path::Path>,
 ) -> Result<Form, ApiError> {
     let max = state.config.max_upload_bytes();
     // Checked again when the file joins its node; this stops a file that
@@ -157,10 +165,11 @@ async fn read_form(
     let mut node_id = None;
     let mut company_id = None;
     let mut upload = None;
+    let mut empty_file = false;
     let mut other_bytes = 0usize;
     while let Some(mut field) = multipart.next_field().await.map_err(multipart_error)? {
         match field.name() {
-            Some("file") if upload.is_none() => {
+            Some("file") if upload.is_none() && !empty_file => {
                 let name = files::display_name(field.file_name().unwrap_or_default());
                 let mime_type = field
                     .content_type()
@@ -168,15 +177,19 @@ async fn read_form(
                     .filter(|m| !m.is_empty())
                     .unwrap_or("application/octet-stream")
                     .to_owned();
-                let path = files::temp_path(&state.config.data_dir).await?;
-                temp.0 = Some(path.clone());
-                let size = match stream_to(&mut field, &path, max, storage.room()).await? {
-                    Streamed::Stored(size) => size,
+                let staging = state.files.stage().await.map_err(ApiError::internal)?;
+                let (key, size) = match stream_to(&mut field, staging, max, storage.room()).await? {
+                    Streamed::Stored(key, size) => (key, size),
+                    Streamed::Empty => {
+                        empty_file = true;
+                        continue;
+                    }
                     Streamed::NoRoom(size) => {
                         return Err(storage.check(size).err().unwrap_or(ApiError::TooLarge));
                     }
                 };
-                upload = Some(Upload { temp: path, name, mime_type, size, company_id: None });
+                *staged = Some(key.clone());
+                upload = Some(Upload { staged: key, name, mime_type, size, company_id: None });
             }
             name => {
                 let kept = match name {
@@ -200,44 +213,61 @@ async fn read_form(
             }
         }
     }
-    Ok(Form { node_id, company_id, upload })
+    Ok(Form { node_id, company_id, upload, empty_file })
 }
 
-/// Writes a field to `path`, refusing more than `max` bytes; its size.
 /// What streaming a file came to.
 enum Streamed {
-    /// Written whole, this many bytes.
-    Stored(u64),
+    /// Staged whole at this key, this many bytes.
+    Stored(object_store::path::Path, u64),
+    /// No bytes at all (nothing staged).
+    Empty,
     /// This many bytes, more than the plan has room for: what went past the
     /// room was counted, not written, so the refusal can say the size.
     NoRoom(u64),
 }
 
-/// Streams a file to `path`: past `max` bytes it is too large (413); past
-/// `room` (the plan's storage left) the rest is only counted.
+/// Streams a file into `staging`: past `max` bytes it is too large (413);
+/// past `room` (the plan's storage left) the rest is only counted. Anything
+/// but a complete file aborts the upload, leaving nothing behind.
 async fn stream_to(
     field: &mut Field<'_>,
-    path: &PathBuf,
+    mut staging: Staging,
     max: u64,
     room: Option<u64>,
 ) -> Result<Streamed, ApiError> {
-    let mut out = tokio::fs::File::create(path).await.map_err(ApiError::internal)?;
     let mut size = 0u64;
-    while let Some(chunk) = field.chunk().await.map_err(multipart_error)? {
+    let failed = loop {
+        let chunk = match field.chunk().await {
+            Ok(Some(chunk)) => chunk,
+            Ok(None) => break None,
+            Err(error) => break Some(multipart_error(error)),
+        };
         size += chunk.len() as u64;
         if size > max {
-            return Err(ApiError::TooLarge);
+            break Some(ApiError::TooLarge);
         }
-        if room.is_none_or(|room| size <= room) {
-            out.write_all(&chunk).await.map_err(ApiError::internal)?;
+        if room.is_none_or(|room| size <= room)
+            && let Err(error) = staging.write(chunk).await
+        {
+            break Some(ApiError::internal(error));
         }
+    };
+    if let Some(error) = failed {
+        staging.abort().await;
+        return Err(error);
     }
     if room.is_some_and(|room| size > room) {
+        staging.abort().await;
         return Ok(Streamed::NoRoom(size));
     }
-    out.flush().await.map_err(ApiError::internal)?;
-    out.sync_data().await.map_err(ApiError::internal)?;
-    Ok(Streamed::Stored(size))
+    if size == 0 {
+        // A multipart upload of no parts is refused by S3; nothing to keep anyway.
+        staging.abort().await;
+        return Ok(Streamed::Empty);
+    }
+    let key = staging.finish().await.map_err(ApiError::internal)?;
+    Ok(Streamed::Stored(key, size))
 }
 
 fn upload_failed() -> ApiError {
@@ -300,12 +330,8 @@ pub async fn download(
     user: AuthUser,
     Path((id, file_id)): Path<(i64, i64)>,
 ) -> Result<Response, ApiError> {
-    let (entry, path) = files::find(&state, user.id, id, file_id).await?;
-    let bytes = match tokio::fs::read(&path).await {
-        Ok(bytes) => bytes,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Err(ApiError::NotFound),
-        Err(e) => return Err(ApiError::internal(e)),
-    };
+    let (entry, stored) = files::find(&state, user.id, id, file_id).await?;
+    let length = stored.meta.size;
     let content_type = entry
         .mime_type
         .as_deref()
@@ -313,8 +339,9 @@ pub async fn download(
         .unwrap_or(HeaderValue::from_static("application/octet-stream"));
     let disposition = HeaderValue::from_str(&files::content_disposition(&entry.name))
         .unwrap_or(HeaderValue::from_static("attachment"));
-    let mut response = Body::from(bytes).into_response();
+    let mut response = Body::from_stream(stored.into_stream()).into_response();
     let headers = response.headers_mut();
+    headers.insert(header::CONTENT_LENGTH, HeaderValue::from(length));
     headers.insert(header::CONTENT_TYPE, content_type);
     headers.insert(header::CONTENT_DISPOSITION, disposition);
     headers.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));

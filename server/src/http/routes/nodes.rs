@@ -206,7 +206,7 @@ async fn remove(
         return Err(ApiError::NotFound);
     }
     if matches!(served.primary(), NodeKind::Filedb | NodeKind::Filerepository) {
-        crate::canvas::files::remove_node_files(&state.config.data_dir, id).await?;
+        crate::canvas::files::remove_node_files(&state, id).await?;
     }
     Ok(Json(DeleteAnswer { success: true }))
 }

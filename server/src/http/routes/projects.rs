@@ -198,7 +198,7 @@ pub async fn remove(
 ) -> Result<StatusCode, ApiError> {
     let file_nodes = projects::delete(&state.db, user.id, id).await?.ok_or(ApiError::NotFound)?;
     for node_id in file_nodes {
-        files::remove_node_files(&state.config.data_dir, node_id).await?;
+        files::remove_node_files(&state, node_id).await?;
     }
     Ok(StatusCode::NO_CONTENT)
 }
