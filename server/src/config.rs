@@ -260,7 +260,7 @@ impl ZarinpalSettings {
 #[derive(Debug, Clone, Args)]
 #[command(next_help_heading = "Google OAuth, Docs and Sheets")]
 pub struct GoogleSettings {
-    /// OAuth client id. Not read yet (nor the other Google settings): Google Docs and Sheets will use them.
+    /// OAuth client id (Google Docs and Sheets nodes); without it and the secret, they cannot be authorised.
     #[arg(
         id = "google_client_id",
         value_name = "ID",
