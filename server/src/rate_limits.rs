@@ -1,5 +1,5 @@
 //! Rate limits per client address (and per chat-widget visitor), for what
-//! anyone can call without a token: signing in and up, payment callbacks,
+//! anyone can call without a token: signing in and up, payment and Google callbacks,
 //! Telegram's webhook, and the chat widget.
 //!
 //! Each is a GCRA bucket per address (governor), kept in memory: an address
@@ -38,6 +38,8 @@ pub struct RateLimits {
     /// Payment gateways' callbacks (`GET /subscription/zarinpal/callback`),
     /// per address: a payer's browser comes back once per payment.
     pub payment_callback: AddressLimit,
+    /// Google's OAuth redirects back (`GET /google/callback`), per address.
+    pub google_callback: AddressLimit,
     /// Telegram webhook posts without the bot's secret, per address
     /// (Telegram's own posts carry it and are not limited).
     pub webhook_refusals: AddressLimit,
@@ -51,6 +53,9 @@ pub struct RateLimits {
 
 /// Payment callbacks one address may make in a minute.
 const PAYMENT_CALLBACKS_PER_MINUTE: u32 = 30;
+/// Google redirects one address may come back with in a minute: an owner
+/// authorises a node at a time.
+const GOOGLE_CALLBACKS_PER_MINUTE: u32 = 20;
 /// Webhook posts one address may make in a minute without the secret.
 const WEBHOOK_REFUSALS_PER_MINUTE: u32 = 30;
 /// Widget sessions one address may open in a minute (page loads, tabs).
@@ -66,6 +71,7 @@ impl RateLimits {
             login: AddressLimit::new(config.logins_per_minute, MINUTE),
             register: AddressLimit::new(config.registrations_per_hour, 60 * MINUTE),
             payment_callback: AddressLimit::new(PAYMENT_CALLBACKS_PER_MINUTE, MINUTE),
+            google_callback: AddressLimit::new(GOOGLE_CALLBACKS_PER_MINUTE, MINUTE),
             webhook_refusals: AddressLimit::new(WEBHOOK_REFUSALS_PER_MINUTE, MINUTE),
             widget_sessions: AddressLimit::new(WIDGET_SESSIONS_PER_MINUTE, MINUTE),
             widget_messages: AddressLimit::new(WIDGET_MESSAGES_PER_MINUTE, MINUTE),

@@ -43,14 +43,16 @@ async fn unknown_api_routes_are_json_404_and_wrong_methods_405() {
 }
 
 /// The routes anyone may call: the document itself, sign-up and sign-in,
-/// the gateway's return (a browser redirect from Zarinpal) and Telegram's
+/// the gateway's return (a browser redirect from Zarinpal), Google's OAuth
+/// return (its state names the flow) and Telegram's
 /// webhook (which proves itself with the bot's secret instead) and the chat
 /// widget's calls (which check the page's origin and the visitor's token).
-const OPEN: [&str; 9] = [
+const OPEN: [&str; 10] = [
     "/api/openapi.json",
     "/api/auth/register",
     "/api/auth/login",
     "/api/subscription/zarinpal/callback",
+    "/api/google/callback",
     "/api/telegram/webhook/{id}",
     "/api/widget/{key}/session",
     "/api/widget/{key}/conversation",

@@ -439,6 +439,8 @@ fn server_fields(kind: NodeKind) -> &'static [&'static str] {
         }
         // Written when the bot is connected to Telegram, and by retry-company.
         NodeKind::Telegram => &["webhook_url", "company_id"],
+        // Set by Google's OAuth callback, so a client cannot claim it.
+        NodeKind::Googledoc | NodeKind::Googlesheet => &["auth_status"],
         _ => &[],
     }
 }

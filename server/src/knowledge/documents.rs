@@ -94,6 +94,24 @@ pub async fn queue_file(
     queue(state, &document).await
 }
 
+/// Queues a Google doc or sheet node's document for reading (again): its
+/// one document has `file_id` 0 and the doc's or sheet's name.
+pub async fn queue_google(
+    state: &AppState,
+    user_id: i64,
+    node: &NodeRow,
+) -> Result<DocumentRow, ApiError> {
+    let name = match node.payload().map_err(ApiError::internal)? {
+        NodePayload::Googledoc(p) => p.doc_name.or(p.doc_id),
+        NodePayload::Googlesheet(p) => p.sheet_name.or(p.sheet_id),
+        _ => return Err(ApiError::NotFound),
+    };
+    let name = name.filter(|n| !n.trim().is_empty()).unwrap_or_else(|| node.name.clone());
+    let document =
+        NewDocument { user_id, source_node_id: node.id, file_id: 0, company_id: None, name: &name };
+    queue(state, &document).await
+}
+
 async fn queue(state: &AppState, document: &NewDocument<'_>) -> Result<DocumentRow, ApiError> {
     let mut tx = Tx::begin(&state.db).await?;
     let row = store::queue(&mut tx, document).await?;

@@ -5,15 +5,16 @@
 
 use std::collections::HashMap;
 
-use dastyar_core::NodeKind;
 use dastyar_core::text::Section;
 use dastyar_core::text::chunk::{ChunkOptions, chunks};
 use dastyar_core::text::terms::index_terms;
+use dastyar_core::{MessageCode, NodeKind};
 use serde_json::{Value, json};
 
 use crate::canvas::files;
 use crate::error::ApiError;
 use crate::knowledge::extract::{self, ExtractError, Format};
+use crate::knowledge::google;
 use crate::state::AppState;
 use crate::store::knowledge::{self as store, DocumentRow, NewChunk, ReadDocument};
 use crate::store::nodes;
@@ -38,9 +39,8 @@ pub async fn handle(state: &AppState, payload: &Value) -> Result<Value, ApiError
     }
     let outcome = match read(state, &document).await? {
         Ok(sections) => index(state, &document, sections).await?,
-        Err((error, format)) => {
-            let message = error.message(&document.name, format);
-            let code = serde_json::to_value(error.code()).map_err(ApiError::internal)?;
+        Err((code, message)) => {
+            let code = serde_json::to_value(code).map_err(ApiError::internal)?;
             let code = code.as_str().unwrap_or_default().to_owned();
             store::fail(&state.db, document.id, revision, &code, &message).await?;
             "failed"
@@ -52,16 +52,28 @@ pub async fn handle(state: &AppState, payload: &Value) -> Result<Value, ApiError
 /// The document's text, or why it has none (with the format, when known).
 type Read = Result<Vec<Section>, (ExtractError, Option<Format>)>;
 
-/// The document's text, read from where its source keeps it.
-async fn read(state: &AppState, document: &DocumentRow) -> Result<Read, ApiError> {
+/// The document's text, read from where its source keeps it, or why it has
+/// none: the message code and its Persian text.
+async fn read(
+    state: &AppState,
+    document: &DocumentRow,
+) -> Result<Result<Vec<Section>, (MessageCode, String)>, ApiError> {
     let Some(node) = nodes::get(state.db.pool(), document.user_id, document.source_node_id).await?
     else {
-        return Ok(Err((ExtractError::Corrupt, None)));
+        let error = ExtractError::Corrupt;
+        return Ok(Err((error.code(), error.message(&document.name, None))));
     };
     match node.kind().map_err(ApiError::internal)? {
-        NodeKind::Filedb | NodeKind::Filerepository => read_file(state, document).await,
-        // Google docs and sheets are read once they can be authorised.
-        _ => Ok(Err((ExtractError::Unsupported, None))),
+        NodeKind::Filedb | NodeKind::Filerepository => {
+            let read = read_file(state, document).await?;
+            Ok(read
+                .map_err(|(error, format)| (error.code(), error.message(&document.name, format))))
+        }
+        NodeKind::Googledoc | NodeKind::Googlesheet => google::source::read(state, &node).await,
+        _ => {
+            let error = ExtractError::Unsupported;
+            Ok(Err((error.code(), error.message(&document.name, None))))
+        }
     }
 }
 

@@ -6,6 +6,7 @@
 pub mod citation;
 pub mod documents;
 pub mod extract;
+pub mod google;
 pub mod index_job;
 pub mod scope;
 pub mod search;

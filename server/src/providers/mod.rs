@@ -1,6 +1,7 @@
 //! Clients of outside services, one module each, every base URL from
 //! configuration (so tests point them at local fakes).
 
+pub mod google;
 pub mod llm;
 pub mod telegram;
 pub mod zarinpal;

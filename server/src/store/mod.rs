@@ -14,6 +14,7 @@ pub mod conversations;
 pub mod credits;
 pub mod edges;
 pub mod frames;
+pub mod google;
 pub mod jobs;
 pub mod knowledge;
 pub mod login_failures;

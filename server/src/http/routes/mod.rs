@@ -13,6 +13,7 @@ pub mod edges;
 pub mod files;
 pub mod frames;
 pub mod function_json;
+pub mod google;
 pub mod knowledge;
 pub mod listings;
 pub mod mock_gateway;
@@ -57,6 +58,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .merge(listings::router())
         .merge(files::router())
         .merge(knowledge::router())
+        .merge(google::router())
         .merge(subscription::router())
         .merge(payments::router())
         .merge(mock_gateway::router())

@@ -23,6 +23,7 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 use dastyar_core::MessageCode;
 use dastyar_core::digits::persian_digits;
 pub use dastyar_core::text::{Location, Section};
+pub use rows::sheet_rows;
 
 /// The most text one file may give, in characters: about a thousand pages.
 /// Past it the file is [`ExtractError::TooLarge`] rather than cut short, so

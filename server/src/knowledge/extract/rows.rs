@@ -78,3 +78,17 @@ impl Table {
         Section { location: Location::Row { sheet: self.sheet.clone(), row }, text }
     }
 }
+
+/// A sheet's rows (cells by column, the first row numbered 1) as sections,
+/// as a spreadsheet file's tab is read: for a Google sheet's values.
+pub fn sheet_rows(sheet: &str, rows: Vec<Vec<String>>) -> Result<Vec<Section>, ExtractError> {
+    let mut table = Table::new(sheet);
+    let mut budget = Budget::default();
+    let mut sections = Vec::new();
+    for (index, cells) in rows.into_iter().enumerate() {
+        let row = u32::try_from(index + 1).map_err(|_| too_large())?;
+        sections.extend(table.push(row, cells.into_iter().enumerate().collect(), &mut budget)?);
+    }
+    sections.extend(table.finish());
+    Ok(sections)
+}

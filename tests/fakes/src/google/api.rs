@@ -23,11 +23,12 @@ fn not_found(id: &str) -> Response {
     api_error(StatusCode::NOT_FOUND, &format!("File not found: {id}."), "NOT_FOUND")
 }
 
-/// The state when the bearer token is valid, Google's 401 otherwise.
+/// The state when the bearer token is valid, Google's 401 otherwise (boxed:
+/// a response is large).
 fn authorised<'a>(
     inner: &'a Shared,
     headers: &HeaderMap,
-) -> Result<std::sync::MutexGuard<'a, Inner>, Response> {
+) -> Result<std::sync::MutexGuard<'a, Inner>, Box<Response>> {
     let token = headers
         .get(header::AUTHORIZATION)
         .and_then(|v| v.to_str().ok())
@@ -35,12 +36,12 @@ fn authorised<'a>(
         .unwrap_or_default();
     let mut inner = inner.lock().unwrap();
     if inner.access.get(token) != Some(&true) {
-        return Err(api_error(
+        return Err(Box::new(api_error(
             StatusCode::UNAUTHORIZED,
             "Request had invalid authentication credentials. Expected OAuth 2 access token, \
              login cookie or other valid authentication credential.",
             "UNAUTHENTICATED",
-        ));
+        )));
     }
     inner.api_calls += 1;
     Ok(inner)
@@ -54,7 +55,7 @@ pub(super) async fn file(
 ) -> Response {
     let inner = match authorised(&inner, &headers) {
         Ok(inner) => inner,
-        Err(refused) => return refused,
+        Err(refused) => return *refused,
     };
     let (name, mime, version) = if let Some(doc) = inner.docs.get(&id) {
         (doc.name.clone(), "application/vnd.google-apps.document", doc.version)
@@ -80,7 +81,7 @@ pub(super) async fn export(
 ) -> Response {
     let inner = match authorised(&inner, &headers) {
         Ok(inner) => inner,
-        Err(refused) => return refused,
+        Err(refused) => return *refused,
     };
     let Some(mime) = query.get("mimeType") else {
         return api_error(
@@ -110,7 +111,7 @@ pub(super) async fn spreadsheet(
 ) -> Response {
     let inner = match authorised(&inner, &headers) {
         Ok(inner) => inner,
-        Err(refused) => return refused,
+        Err(refused) => return *refused,
     };
     let Some(spreadsheet) = inner.spreadsheets.get(&id) else {
         return api_error(StatusCode::NOT_FOUND, "Requested entity was not found.", "NOT_FOUND");
@@ -142,7 +143,7 @@ pub(super) async fn values(
 ) -> Response {
     let inner = match authorised(&inner, &headers) {
         Ok(inner) => inner,
-        Err(refused) => return refused,
+        Err(refused) => return *refused,
     };
     let Some(spreadsheet) = inner.spreadsheets.get(&id) else {
         return api_error(StatusCode::NOT_FOUND, "Requested entity was not found.", "NOT_FOUND");
