@@ -28,7 +28,7 @@ export function GoogleDocPanel({ form }: PanelProps<"googledoc">) {
         error={form.error("doc_name")}
         onChange={(value) => form.update({ doc_name: value })}
       />
-      <GoogleAuth status={draft.auth_status} />
+      <GoogleAuth nodeId={form.nodeId} status={draft.auth_status} />
     </>
   );
 }

@@ -28,7 +28,7 @@ export function GoogleSheetPanel({ form }: PanelProps<"googlesheet">) {
         error={form.error("sheet_name")}
         onChange={(value) => form.update({ sheet_name: value })}
       />
-      <GoogleAuth status={draft.auth_status} />
+      <GoogleAuth nodeId={form.nodeId} status={draft.auth_status} />
     </>
   );
 }
