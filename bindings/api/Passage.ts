@@ -2,26 +2,15 @@
 import type { Location } from "../rules/Location";
 
 /**
- * A passage found, with where it is from.
+ * A passage found, with where it is from (its file, and where in it the
+ * passage starts and ends: the same place for one page or row).
  */
-export type Passage = { 
-/**
- * The document's file name (or the Google doc's or sheet's name).
- */
-name: string, 
-/**
- * The knowledge node it is in.
- */
-node_id: number, 
-/**
- * The file in that node's `files` (0 for a Google doc or sheet).
- */
-file_id: number, 
-/**
- * Where the passage starts and ends (the same place for one page or row).
- */
-from: Location, to: Location, text: string, 
+export type Passage = { text: string, 
 /**
  * BM25's score: higher is closer; only the order means anything.
  */
-score: number, };
+score: number, 
+/**
+ * The file's name (or the Google doc's or sheet's).
+ */
+name: string, node_id: number, file_id: number, from: Location, to: Location, };

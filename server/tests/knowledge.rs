@@ -291,7 +291,7 @@ async fn a_company_reads_the_shared_files_and_its_own_only() {
                     .await
                     .unwrap()
                     .into_iter()
-                    .map(|p| p.name)
+                    .map(|p| p.source.name)
                     .collect();
                 names.sort();
                 names

@@ -85,7 +85,7 @@ async fn bm25_puts_the_right_passage_in_the_top_five_for_nine_questions_in_ten()
             let mut missed = Vec::new();
             for question in &corpus.questions {
                 let found = search(&app.state.db, &scope, &question.text, 5).await.unwrap();
-                let rank = found.iter().position(|p| p.name == question.answer);
+                let rank = found.iter().position(|p| p.source.name == question.answer);
                 match rank {
                     Some(0) => {
                         top_1 += 1;
@@ -96,7 +96,7 @@ async fn bm25_puts_the_right_passage_in_the_top_five_for_nine_questions_in_ten()
                         "  «{}» ({}) → {:?}",
                         question.text,
                         question.quirks.join(", "),
-                        found.iter().map(|p| p.name.as_str()).collect::<Vec<_>>()
+                        found.iter().map(|p| p.source.name.as_str()).collect::<Vec<_>>()
                     )),
                 }
             }

@@ -6,8 +6,6 @@ use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 use utoipa::ToSchema;
 
-use crate::knowledge::search::Passage;
-
 /// A source an answer drew on.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema, TS)]
 #[ts(export, export_to = "api/")]
@@ -23,16 +21,6 @@ pub struct Citation {
 }
 
 impl Citation {
-    pub fn of(passage: &Passage) -> Citation {
-        Citation {
-            name: passage.name.clone(),
-            node_id: passage.node_id,
-            file_id: passage.file_id,
-            from: passage.from.clone(),
-            to: passage.to.clone(),
-        }
-    }
-
     /// How the model reads the source: the name, then the page or rows.
     pub fn label(&self) -> String {
         match (&self.from, &self.to) {

@@ -4,6 +4,7 @@
 use dastyar_core::text::Location;
 use dastyar_core::text::terms::{index_terms, query_terms};
 use serde::{Deserialize, Serialize};
+use serde_json::{Value, json};
 use ts_rs::TS;
 use utoipa::ToSchema;
 
@@ -12,6 +13,7 @@ use dastyar_core::digits::persian_digits;
 
 use crate::db::Db;
 use crate::error::ApiError;
+use crate::knowledge::citation::Citation;
 use crate::knowledge::documents::knowledge_node;
 use crate::knowledge::scope::scope_of;
 use crate::state::AppState;
@@ -72,24 +74,23 @@ pub async fn search_node(
     Ok(search(&state.db, &scope, query, limit).await?)
 }
 
-/// A passage found, with where it is from.
+/// A passage found, with where it is from (its file, and where in it the
+/// passage starts and ends: the same place for one page or row).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema, TS)]
 #[ts(export, export_to = "api/")]
 pub struct Passage {
-    /// The document's file name (or the Google doc's or sheet's name).
-    pub name: String,
-    /// The knowledge node it is in.
-    pub node_id: i64,
-    /// The file in that node's `files` (0 for a Google doc or sheet).
-    pub file_id: i64,
-    /// Where the passage starts and ends (the same place for one page or row).
-    #[schema(value_type = Object)]
-    pub from: Location,
-    #[schema(value_type = Object)]
-    pub to: Location,
+    #[serde(flatten)]
+    pub source: Citation,
     pub text: String,
     /// BM25's score: higher is closer; only the order means anything.
     pub score: f64,
+}
+
+/// Passages as the model reads them: each with its source named.
+pub fn for_model(passages: &[Passage]) -> Value {
+    let found: Vec<Value> =
+        passages.iter().map(|p| json!({"source": p.source.label(), "text": p.text})).collect();
+    json!({ "passages": found })
 }
 
 /// BM25's inverse document frequency, in the form that is never negative
@@ -127,15 +128,14 @@ pub async fn search(
     for (id, score) in ranked {
         let Some(at) = found.iter().position(|c| c.id == id) else { continue };
         let chunk = found.swap_remove(at);
-        passages.push(Passage {
+        let source = Citation {
             name: chunk.name,
             node_id: chunk.source_node_id,
             file_id: chunk.file_id,
             from: location(&chunk.first_location),
             to: location(&chunk.last_location),
-            text: chunk.text,
-            score,
-        });
+        };
+        passages.push(Passage { source, text: chunk.text, score });
     }
     Ok(passages)
 }

@@ -11,7 +11,7 @@
 
 use dastyar_core::MessageCode;
 use dastyar_core::context_budget::estimate_tokens;
-use serde_json::{Map, Value, json};
+use serde_json::{Map, Value};
 use tokio::sync::mpsc;
 
 use crate::billing::{credits, usage};
@@ -500,16 +500,12 @@ impl Turn {
         if !clear {
             return;
         }
-        let found: Vec<Value> = passages
-            .iter()
-            .map(|p| json!({"source": Citation::of(p).label(), "text": p.text}))
-            .collect();
         self.retrieved = Some(format!(
             "Passages from the business's documents that may answer the person's latest message \
              (say which source an answer comes from; search again if they do not answer it):\n{}",
-            json!({ "passages": found })
+            search::for_model(&passages)
         ));
-        citation::add_all(&mut self.citations, passages.iter().map(Citation::of));
+        citation::add_all(&mut self.citations, passages.iter().map(|p| p.source.clone()));
     }
 
     /// Searches the assistant's knowledge nodes `nodes` for the call's
@@ -531,12 +527,8 @@ impl Turn {
         if passages.is_empty() {
             return (true, MessageCode::KnowledgeNothingFound.render(&[("query", query)]));
         }
-        let found: Vec<Value> = passages
-            .iter()
-            .map(|p| json!({"source": Citation::of(p).label(), "text": p.text}))
-            .collect();
-        citation::add_all(&mut self.citations, passages.iter().map(Citation::of));
-        (true, json!({ "passages": found }).to_string())
+        citation::add_all(&mut self.citations, passages.iter().map(|p| p.source.clone()));
+        (true, search::for_model(&passages).to_string())
     }
 
     async fn tool_result(&mut self, call: &ToolCall, ok: bool, output: &str) {
