@@ -163,7 +163,7 @@ mod tests {
     fn coverage_counts_the_querys_terms_in_the_passage_however_spelt() {
         let passage = "هزینهٔ ارسال برای خریدهای بالای ۵۰۰ هزار تومان رایگان است.";
         assert_eq!(coverage("هزينه ارسال", passage), 1.0);
-        assert_eq!(coverage("هزينه بسته‌بندی", passage), 0.5);
+        assert_eq!(coverage("هزينه تخفيف", passage), 0.5);
         assert_eq!(coverage("", passage), 0.0);
     }
 
