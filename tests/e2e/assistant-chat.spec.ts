@@ -13,24 +13,10 @@ import { addButton, connect, flowNode, node, openCanvas, statusOf } from "./canv
 import { expect, test, type Page } from "./fixtures.ts";
 import { formatNumber } from "../../web/src/format/number.ts";
 import { fa, signIn } from "./ui.ts";
+import { fakeControl, script } from "./fake-model.ts";
 
 const words = fa.nodes;
 
-/** The fake model's control API (beside its /v1). */
-function fakeControl(path: string): string {
-  const base = process.env.DASTYAR_E2E_FAKE_OPENAI;
-  if (!base) throw new Error("e2e: DASTYAR_E2E_FAKE_OPENAI is unset; run through playwright.config.ts");
-  return `${base.replace(/\/v1$/, "")}/_fake/${path}`;
-}
-
-async function script(replies: unknown[]): Promise<void> {
-  const answer = await fetch(fakeControl("replies"), {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify(replies),
-  });
-  expectValue(answer.status).toBe(204);
-}
 
 async function release(): Promise<void> {
   await fetch(fakeControl("release"), { method: "POST" });

@@ -16,26 +16,12 @@ import { addButton, node, openCanvas } from "./canvas-ui.ts";
 import { expect, serverUrl, test, type Page } from "./fixtures.ts";
 import { REPO } from "./paths.ts";
 import { fa, signIn } from "./ui.ts";
+import { script } from "./fake-model.ts";
 
 const PDF = readFileSync(join(REPO, "server/tests/fixtures/knowledge/persian.pdf"));
 const NAME = "قیمت‌ها.pdf";
 const words = fa.nodes;
 
-/** The fake model's control API (beside its /v1). */
-function fakeControl(path: string): string {
-  const base = process.env.DASTYAR_E2E_FAKE_OPENAI;
-  if (!base) throw new Error("e2e: DASTYAR_E2E_FAKE_OPENAI is unset; run through playwright.config.ts");
-  return `${base.replace(/\/v1$/, "")}/_fake/${path}`;
-}
-
-async function script(replies: unknown[]): Promise<void> {
-  const answer = await fetch(fakeControl("replies"), {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify(replies),
-  });
-  expectValue(answer.status).toBe(204);
-}
 
 /** Joins two nodes in whichever direction the connection rules allow. */
 async function join2(token: string, projectId: number, a: CanvasNode, b: CanvasNode): Promise<void> {
