@@ -196,6 +196,18 @@ pub struct LlmSettings {
           env = "DASTYAR_LLM_TIMEOUT_SECS", default_value_t = DEFAULT_LLM_TIMEOUT_SECS,
           value_parser = clap::value_parser!(u64).range(1..=600), global = true)]
     pub timeout_secs: u64,
+    /// The provider's embedding model (`POST /v1/embeddings`, e.g.
+    /// `text-embedding-3-small` or Ollama's `nomic-embed-text`). When set,
+    /// knowledge is searched by BM25 and by vectors, fused by rank; unset,
+    /// by BM25 alone.
+    #[arg(
+        id = "embedding_model",
+        value_name = "MODEL",
+        long = "embedding-model",
+        env = "DASTYAR_EMBEDDING_MODEL",
+        global = true
+    )]
+    pub embedding_model: Option<String>,
 }
 
 #[derive(Debug, Clone, Args)]
@@ -318,6 +330,7 @@ impl Config {
                     base_url: None,
                     api_key: None,
                     timeout_secs: DEFAULT_LLM_TIMEOUT_SECS,
+                    embedding_model: None,
                 },
                 telegram: TelegramSettings { api_url: DEFAULT_TELEGRAM_API_URL.to_owned() },
                 kavenegar: KavenegarSettings { api_url: DEFAULT_KAVENEGAR_API_URL.to_owned() },
@@ -411,6 +424,7 @@ mod tests {
             "DASTYAR_PLANS_FILE",
             "DASTYAR_LLM_BASE_URL",
             "DASTYAR_LLM_API_KEY",
+            "DASTYAR_EMBEDDING_MODEL",
             "DASTYAR_TELEGRAM_API_URL",
             "DASTYAR_KAVENEGAR_API_URL",
             "DASTYAR_ZARINPAL_API_URL",

@@ -134,6 +134,7 @@ mod tests {
             base_url: base_url.map(Into::into),
             api_key: api_key.map(Into::into),
             timeout_secs: 5,
+            embedding_model: None,
         }
     }
 
