@@ -323,8 +323,9 @@ test("on a site the frame does not list, the session is refused, no launcher is 
 
   // Refused: the server answered the browser's preflight for this origin 403
   // without CORS headers, so the call itself was never sent and the loader got nothing.
-  expectValue(preflights).toEqual([403]);
-  expectValue(corsErrors).toEqual([expect.stringMatching(/^Preflight/)]);
+  // DevTools events come on their own channel and may trail the page's console message: wait for them.
+  await expect.poll(() => preflights).toEqual([403]);
+  await expect.poll(() => corsErrors).toEqual([expect.stringMatching(/^Preflight/)]);
   const asked = await fetch(sessionUrl, {
     method: "POST",
     headers: { Origin: copycat.origin, "Content-Type": "application/json" },
