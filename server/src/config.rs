@@ -22,6 +22,8 @@ pub const DEFAULT_ZARINPAL_API_URL: &str = "https://payment.zarinpal.com";
 pub const DEFAULT_GOOGLE_AUTH_URL: &str = "https://accounts.google.com/o/oauth2/v2/auth";
 pub const DEFAULT_GOOGLE_TOKEN_URL: &str = "https://oauth2.googleapis.com/token";
 pub const DEFAULT_GOOGLE_API_URL: &str = "https://www.googleapis.com";
+/// Sheets is served from a host of its own, not from `www.googleapis.com`.
+pub const DEFAULT_GOOGLE_SHEETS_API_URL: &str = "https://sheets.googleapis.com";
 /// The SQLite file inside the data folder when `DATABASE_URL` is unset.
 pub const DEFAULT_DATABASE_FILE: &str = "dastyar.db";
 /// The generated JWT secret inside the data folder when `DASTYAR_JWT_SECRET` is unset.
@@ -299,10 +301,14 @@ pub struct GoogleSettings {
     #[arg(id = "google_token_url", value_name = "URL", long = "google-token-url", env = "DASTYAR_GOOGLE_TOKEN_URL",
           default_value = DEFAULT_GOOGLE_TOKEN_URL, global = true)]
     pub token_url: String,
-    /// Base URL of the Google APIs (Docs, Sheets, Drive).
+    /// Base URL of the Google Drive API (file metadata, a doc's text export).
     #[arg(id = "google_api_url", value_name = "URL", long = "google-api-url", env = "DASTYAR_GOOGLE_API_URL",
           default_value = DEFAULT_GOOGLE_API_URL, global = true)]
     pub api_url: String,
+    /// Base URL of the Google Sheets API (a sheet's tabs and values).
+    #[arg(id = "google_sheets_api_url", value_name = "URL", long = "google-sheets-api-url",
+          env = "DASTYAR_GOOGLE_SHEETS_API_URL", default_value = DEFAULT_GOOGLE_SHEETS_API_URL, global = true)]
+    pub sheets_api_url: String,
 }
 
 impl Config {
@@ -345,6 +351,7 @@ impl Config {
                     auth_url: DEFAULT_GOOGLE_AUTH_URL.to_owned(),
                     token_url: DEFAULT_GOOGLE_TOKEN_URL.to_owned(),
                     api_url: DEFAULT_GOOGLE_API_URL.to_owned(),
+                    sheets_api_url: DEFAULT_GOOGLE_SHEETS_API_URL.to_owned(),
                 },
             },
         }
@@ -434,6 +441,7 @@ mod tests {
             "DASTYAR_GOOGLE_AUTH_URL",
             "DASTYAR_GOOGLE_TOKEN_URL",
             "DASTYAR_GOOGLE_API_URL",
+            "DASTYAR_GOOGLE_SHEETS_API_URL",
         ] {
             assert!(help.contains(var), "--help does not mention {var}:\n{help}");
         }
