@@ -25,6 +25,7 @@ const SHIPPING: &str = "ارسال سفارش‌ها\n\nسفارش‌های ته
 
 fn configure(google: &FakeGoogle) -> impl Fn(&mut Config) + use<> {
     let (auth, token, api) = (google.auth_url(), google.token_url(), google.base_url.clone());
+    let sheets = google.sheets_url.clone();
     move |config: &mut Config| {
         let settings = &mut config.providers.google;
         settings.client_id = Some(CLIENT_ID.to_owned());
@@ -32,6 +33,7 @@ fn configure(google: &FakeGoogle) -> impl Fn(&mut Config) + use<> {
         settings.auth_url = auth.clone();
         settings.token_url = token.clone();
         settings.api_url = api.clone();
+        settings.sheets_api_url = sheets.clone();
     }
 }
 
@@ -125,6 +127,81 @@ async fn a_doc_is_authorised_read_and_found_and_its_tokens_are_sealed() {
         app.get("/api/google/callback?code=abc", None)
             .await
             .assert_error(400, "google_flow_invalid");
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn a_refusal_on_the_way_back_from_google_is_told_to_the_canvas_with_its_message_code() {
+    let google = FakeGoogle::start().await;
+    google.put_doc("doc-no", "راهنما", SHIPPING);
+    for_each_backend_with(configure(&google), |app| {
+        let google = google.clone();
+        async move {
+            let (token, user) = app.register("google-declined@example.com").await;
+            let project = app.create_project(&token, "گوگل").await;
+            let node = Canvas::new(&app, user, project)
+                .node(NodeKind::Googledoc, json!({"doc_id": "doc-no", "doc_name": "راهنما"}))
+                .await;
+
+            // The owner presses "Cancel" on Google's consent page.
+            google.decline_consent(true);
+            let callback = consent(&app, &token, node).await;
+            google.decline_consent(false);
+            assert!(callback.contains("error=access_denied"), "{callback}");
+            let to = come_back(&app, &callback).await;
+            let canvas = format!("/projects/{project}?google=failed&node={node}");
+            assert_eq!(to, format!("{canvas}&error=google_access_denied"));
+            assert_eq!(auth_status(&app, user, project, node).await, "pending");
+            let documents = app.get(&format!("/api/knowledge/{node}"), Some(&token)).await;
+            assert_eq!(documents.json()["documents"], json!([]), "nothing was queued");
+
+            // The flow is used up: the same return again names no node.
+            app.get(&callback, None).await.assert_error(400, "google_flow_invalid");
+
+            // A consent page that came back with some other error of Google's.
+            let other = consent(&app, &token, node).await;
+            let (_, state) = other.split_once("state=").unwrap();
+            let other = format!("/api/google/callback?error=admin_policy_enforced&state={state}");
+            let to = come_back(&app, &other).await;
+            assert!(to.starts_with(&format!("{canvas}&error=google_refused&reason=")), "{to}");
+            assert!(to.contains("admin_policy_enforced"), "{to}");
+
+            // Approved, but a flow older than its ten minutes.
+            let late = consent(&app, &token, node).await;
+            sqlx::query("UPDATE google_flows SET expires_at = $1")
+                .bind("2001-01-01T00:00:00.000000Z")
+                .execute(app.state.db.pool())
+                .await
+                .unwrap();
+            let to = come_back(&app, &late).await;
+            assert_eq!(to, format!("{canvas}&error=google_flow_invalid"));
+            assert_eq!(auth_status(&app, user, project, node).await, "pending");
+        }
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn a_client_google_rejects_sends_the_owner_back_with_google_client_rejected() {
+    let google = FakeGoogle::start().await;
+    let wrong_secret = {
+        let configure = configure(&google);
+        move |config: &mut Config| {
+            configure(config);
+            config.providers.google.client_secret = Some("GOCSPX-not-the-secret".to_owned());
+        }
+    };
+    for_each_backend_with(wrong_secret, |app| async move {
+        let (token, user) = app.register("google-rejected@example.com").await;
+        let project = app.create_project(&token, "گوگل").await;
+        let node = Canvas::new(&app, user, project).googledoc(false).await;
+        let to = come_back(&app, &consent(&app, &token, node).await).await;
+        assert_eq!(
+            to,
+            format!("/projects/{project}?google=failed&node={node}&error=google_client_rejected")
+        );
+        assert_eq!(auth_status(&app, user, project, node).await, "pending");
     })
     .await;
 }

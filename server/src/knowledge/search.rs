@@ -108,6 +108,19 @@ pub async fn search(
     query: &str,
     limit: usize,
 ) -> Result<Vec<Passage>, sqlx::Error> {
+    let limit = limit.clamp(1, SEARCH_LIMIT_MAX);
+    let ranked = bm25(db, scope, query, limit).await?;
+    passages(db, ranked).await
+}
+
+/// The `limit` chunks of `scope` BM25 ranks best for `query`: (chunk id,
+/// score), best first.
+pub async fn bm25(
+    db: &Db,
+    scope: &Scope,
+    query: &str,
+    limit: usize,
+) -> Result<Vec<(i64, f64)>, sqlx::Error> {
     let terms = query_terms(query);
     if terms.is_empty() || scope.sources.is_empty() {
         return Ok(Vec::new());
@@ -120,8 +133,11 @@ pub async fn search(
     // Terms in no chunk add nothing; leaving them out keeps the query short.
     let weights: Vec<(String, f64)> =
         frequencies.into_iter().map(|(term, df)| (term, idf(chunks, df))).collect();
-    let limit = limit.clamp(1, SEARCH_LIMIT_MAX);
-    let ranked = store::rank(db, scope, &weights, mean_terms, limit as i64).await?;
+    store::rank(db, scope, &weights, mean_terms, limit as i64).await
+}
+
+/// The ranked chunks as passages with their sources, in the same order.
+async fn passages(db: &Db, ranked: Vec<(i64, f64)>) -> Result<Vec<Passage>, sqlx::Error> {
     let ids: Vec<i64> = ranked.iter().map(|(id, _)| *id).collect();
     let mut found = store::chunks(db, &ids).await?;
     let mut passages = Vec::with_capacity(ranked.len());

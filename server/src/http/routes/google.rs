@@ -66,7 +66,8 @@ pub struct GoogleReturn {
 
 /// Google sends the owner back here. The state names the flow (taken once);
 /// the code is exchanged, the node becomes authorized, its document is
-/// queued and the browser goes back to the canvas.
+/// queued and the browser goes back to the canvas, which is told how it
+/// ended (a refusal too: its message code and placeholders).
 #[utoipa::path(get, path = "/google/callback", tag = "google",
     params(
         ("code" = Option<String>, Query, description = "Google's authorization code"),
@@ -74,10 +75,8 @@ pub struct GoogleReturn {
         ("error" = Option<String>, Query, description = "access_denied when the owner declined"),
     ),
     responses(
-        (status = 303, description = "To the node's canvas, /projects/{project}?google=authorized|denied&node={id}"),
-        (status = 400, description = "google_flow_invalid: a state never issued, expired or used, or a code Google refused", body = ErrorBody),
-        (status = 409, description = "google_not_configured", body = ErrorBody),
-        (status = 424, description = "Google refused our client or could not be reached", body = ErrorBody),
+        (status = 303, description = "To the node's canvas: /projects/{project}?google=authorized&node={id}, or ?google=failed&node={id}&error={message code} with the message's placeholders (reason, redirect_uri): google_access_denied when the owner declined, google_flow_invalid for an expired flow or a code Google refused, google_client_rejected, google_unreachable, google_refused, google_not_configured"),
+        (status = 400, description = "google_flow_invalid: a state never issued or already used", body = ErrorBody),
         (status = 429, description = "too_many_requests: this address came back too often lately", body = ErrorBody),
     ))]
 pub async fn callback(

@@ -2,7 +2,8 @@
 //! random state and verifier (sealed) for ten minutes and answers Google's
 //! consent URL; Google's redirect back names the flow by its state, which
 //! is taken once, the code is exchanged with the verifier, the tokens are
-//! kept sealed, the node becomes authorized and its document is queued.
+//! kept sealed, the node becomes authorized and its document is queued. The
+//! browser goes back to the node's canvas either way, told how it ended.
 
 use std::time::Duration;
 
@@ -18,14 +19,14 @@ use ts_rs::TS;
 use utoipa::ToSchema;
 
 use super::access::{ACCESS_CONTEXT, REFRESH_CONTEXT, expiry};
-use super::{configured, google_node, redirect_uri, set_auth_status};
+use super::{client, configured, google_node, redirect_uri, set_auth_status};
 use crate::db::timestamp;
 use crate::error::ApiError;
 use crate::knowledge::documents;
 use crate::providers::google::GoogleError;
 use crate::state::AppState;
 use crate::store::google::{self as store, FlowRow, LinkRow};
-use crate::store::nodes;
+use crate::store::nodes::{self, NodeRow};
 
 /// How long the owner has to come back from Google (Google's codes live about as long).
 const FLOW_LIFETIME: Duration = Duration::from_secs(10 * 60);
@@ -86,31 +87,87 @@ pub struct Callback<'a> {
     pub error: Option<&'a str>,
 }
 
-/// Finishes the flow the state names; answers where the browser goes next
-/// (the node's canvas). A state never issued, expired or used is a 400.
+/// Why a return from Google did not authorise its node: a code of core's
+/// catalogue and its placeholders, which the canvas shows in the node's panel.
+type Failure = (MessageCode, Vec<(&'static str, String)>);
+
+fn failure(code: MessageCode) -> Failure {
+    (code, Vec::new())
+}
+
+/// Finishes the flow the state names; answers where the browser goes next:
+/// the node's canvas, `/projects/{project}?google=authorized&node={id}`, or
+/// `?google=failed&node={id}&error={code}` with the message's placeholders
+/// (`reason`, `redirect_uri`) when it was not authorised. A state never
+/// issued or already used is a 400: no node of anyone's is known then.
 pub async fn finish(state: &AppState, callback: Callback<'_>) -> Result<String, ApiError> {
     let flow_state = callback.state.filter(|s| !s.is_empty()).ok_or_else(invalid_flow)?;
     let flow = store::take_flow(&state.db, &hash(flow_state)).await?.ok_or_else(invalid_flow)?;
-    if flow.expires_at < timestamp::now() {
-        return Err(invalid_flow());
-    }
     let node =
         nodes::get(state.db.pool(), flow.user_id, flow.node_id).await?.ok_or_else(invalid_flow)?;
-    let canvas =
-        |outcome: &str| format!("/projects/{}?google={outcome}&node={}", node.project_id, node.id);
-    if callback.error.is_some() {
-        return Ok(canvas("denied"));
+    let outcome = if flow.expires_at < timestamp::now() {
+        Err(failure(MessageCode::GoogleFlowInvalid))
+    } else {
+        authorise(state, &flow, &node, &callback).await?
+    };
+    Ok(canvas_return(node.project_id, node.id, outcome))
+}
+
+/// The canvas address that tells the web app how the return ended.
+fn canvas_return(project_id: i64, node_id: i64, outcome: Result<(), Failure>) -> String {
+    let mut query = url::form_urlencoded::Serializer::new(String::new());
+    let node_id = node_id.to_string();
+    match outcome {
+        Ok(()) => {
+            query.append_pair("google", "authorized").append_pair("node", &node_id);
+        }
+        Err((code, params)) => {
+            query.append_pair("google", "failed").append_pair("node", &node_id);
+            query.append_pair("error", &code.code());
+            for (name, value) in &params {
+                query.append_pair(name, value);
+            }
+        }
     }
-    let code = callback.code.filter(|c| !c.is_empty()).ok_or_else(invalid_flow)?;
-    let client = configured(state)?;
+    format!("/projects/{project_id}?{}", query.finish())
+}
+
+/// Exchanges the code Google sent back for the node's tokens, keeps them
+/// sealed, marks the node authorized and queues its document; or why not.
+async fn authorise(
+    state: &AppState,
+    flow: &FlowRow,
+    node: &NodeRow,
+    callback: &Callback<'_>,
+) -> Result<Result<(), Failure>, ApiError> {
+    match callback.error {
+        // The owner said no on Google's consent page.
+        Some("access_denied") => return Ok(Err(failure(MessageCode::GoogleAccessDenied))),
+        Some(error) => {
+            return Ok(Err(refused(&GoogleError::Refused {
+                status: 400,
+                message: error.to_owned(),
+            })));
+        }
+        None => {}
+    }
+    let Some(code) = callback.code.filter(|c| !c.is_empty()) else {
+        return Ok(Err(failure(MessageCode::GoogleFlowInvalid)));
+    };
+    let Some(client) = client(state) else {
+        let params = vec![("redirect_uri", redirect_uri(state))];
+        return Ok(Err((MessageCode::GoogleNotConfigured, params)));
+    };
     let verifier = state
         .secrets
         .open(&flow.verifier, VERIFIER_CONTEXT)
         .map_err(|_| ApiError::internal("a Google flow's verifier does not open"))?;
     let tokens = match client.exchange(code, &verifier, &redirect_uri(state)).await {
         Ok(tokens) => tokens,
-        Err(GoogleError::InvalidGrant(_)) => return Err(invalid_flow()),
-        Err(error) => return Err(upstream(&error)),
+        Err(GoogleError::InvalidGrant(_)) => {
+            return Ok(Err(failure(MessageCode::GoogleFlowInvalid)));
+        }
+        Err(error) => return Ok(Err(refused(&error))),
     };
     // Consent is asked each time, so Google sends a refresh token; an old
     // one is kept if it did not.
@@ -118,7 +175,10 @@ pub async fn finish(state: &AppState, callback: Callback<'_>) -> Result<String, 
         Some(token) => state.secrets.seal(token, REFRESH_CONTEXT),
         None => match store::link(&state.db, node.id).await? {
             Some(link) => link.refresh_token,
-            None => return Err(upstream(&GoogleError::InvalidGrant("no refresh token".into()))),
+            None => {
+                let error = GoogleError::InvalidGrant("no refresh token".into());
+                return Ok(Err(refused(&error)));
+            }
         },
     };
     let link = LinkRow {
@@ -135,17 +195,14 @@ pub async fn finish(state: &AppState, callback: Callback<'_>) -> Result<String, 
     let node =
         nodes::get(state.db.pool(), flow.user_id, node.id).await?.ok_or(ApiError::NotFound)?;
     documents::queue_google(state, flow.user_id, &node).await?;
-    Ok(canvas("authorized"))
+    Ok(Ok(()))
 }
 
-/// A failure of Google's as the API answers it (424, in Persian).
-pub fn upstream(error: &GoogleError) -> ApiError {
+/// A refusal of Google's, as the owner reads it.
+fn refused(error: &GoogleError) -> Failure {
     match error {
-        GoogleError::InvalidClient => ApiError::upstream(MessageCode::GoogleClientRejected, &[]),
-        GoogleError::Unreachable(_) => ApiError::upstream(MessageCode::GoogleUnreachable, &[]),
-        other => {
-            let reason = other.to_string();
-            ApiError::upstream(MessageCode::GoogleRefused, &[("reason", &reason)])
-        }
+        GoogleError::InvalidClient => failure(MessageCode::GoogleClientRejected),
+        GoogleError::Unreachable(_) => failure(MessageCode::GoogleUnreachable),
+        other => (MessageCode::GoogleRefused, vec![("reason", other.to_string())]),
     }
 }

@@ -1,8 +1,9 @@
 //! Google's OAuth 2.0 for web server apps (authorization code with PKCE,
 //! refresh) and the read-only calls a Docs or Sheets source makes: Drive's
 //! file metadata and text export, Sheets' tabs and values. Base URLs come
-//! from `DASTYAR_GOOGLE_AUTH_URL`, `_TOKEN_URL` and `_API_URL`; no token
-//! is ever put in an error.
+//! from `DASTYAR_GOOGLE_AUTH_URL`, `_TOKEN_URL`, `_API_URL` (Drive) and
+//! `_SHEETS_API_URL` (Sheets, a host of its own at Google); no token is ever
+//! put in an error.
 
 mod error;
 
@@ -29,6 +30,7 @@ pub struct GoogleClient {
     auth_url: String,
     token_url: String,
     api_url: String,
+    sheets_api_url: String,
 }
 
 /// What the token endpoint answers.
@@ -75,6 +77,7 @@ impl GoogleClient {
             auth_url: settings.auth_url.clone(),
             token_url: settings.token_url.clone(),
             api_url: settings.api_url.trim_end_matches('/').to_owned(),
+            sheets_api_url: settings.sheets_api_url.trim_end_matches('/').to_owned(),
         })
     }
 
@@ -149,21 +152,22 @@ impl GoogleClient {
     pub async fn file(&self, access: &str, id: &str) -> Result<FileMeta, GoogleError> {
         let path = format!("/drive/v3/files/{}", segment(id));
         let query = [("fields", "name,mimeType,version,modifiedTime")];
-        let body = self.get(access, &path, &query).await?;
+        let body = self.get(access, &self.api_url, &path, &query).await?;
         serde_json::from_str(&body).map_err(|e| GoogleError::Unreachable(e.to_string()))
     }
 
     /// A Google doc's text (Drive's plain-text export).
     pub async fn export_text(&self, access: &str, id: &str) -> Result<String, GoogleError> {
         let path = format!("/drive/v3/files/{}/export", segment(id));
-        let text = self.get(access, &path, &[("mimeType", "text/plain")]).await?;
+        let text = self.get(access, &self.api_url, &path, &[("mimeType", "text/plain")]).await?;
         Ok(text.trim_start_matches('\u{feff}').to_owned())
     }
 
     /// A spreadsheet's tab titles, in order.
     pub async fn sheet_titles(&self, access: &str, id: &str) -> Result<Vec<String>, GoogleError> {
         let path = format!("/v4/spreadsheets/{}", segment(id));
-        let body = self.get(access, &path, &[("fields", "sheets.properties")]).await?;
+        let query = [("fields", "sheets.properties")];
+        let body = self.get(access, &self.sheets_api_url, &path, &query).await?;
         let json: Value =
             serde_json::from_str(&body).map_err(|e| GoogleError::Unreachable(e.to_string()))?;
         let sheets = json["sheets"].as_array().cloned().unwrap_or_default();
@@ -183,7 +187,8 @@ impl GoogleClient {
         // A quoted title is the whole tab, whatever characters it has.
         let range = format!("'{}'", title.replace('\'', "''"));
         let path = format!("/v4/spreadsheets/{}/values/{}", segment(id), segment(&range));
-        let body = self.get(access, &path, &[("majorDimension", "ROWS")]).await?;
+        let query = [("majorDimension", "ROWS")];
+        let body = self.get(access, &self.sheets_api_url, &path, &query).await?;
         let json: Value =
             serde_json::from_str(&body).map_err(|e| GoogleError::Unreachable(e.to_string()))?;
         let rows = json["values"].as_array().cloned().unwrap_or_default();
@@ -203,9 +208,11 @@ impl GoogleClient {
             .collect())
     }
 
+    /// `base` is the Drive or the Sheets API's base URL.
     async fn get(
         &self,
         access: &str,
+        base: &str,
         path: &str,
         query: &[(&str, &str)],
     ) -> Result<String, GoogleError> {
@@ -213,7 +220,7 @@ impl GoogleClient {
             .map_err(|e| GoogleError::Unreachable(format!("a query that does not encode: {e}")))?;
         let response = self
             .http
-            .get(format!("{}{path}?{query}", self.api_url))
+            .get(format!("{base}{path}?{query}"))
             .timeout(TIMEOUT)
             .bearer_auth(access)
             .send()

@@ -20,8 +20,9 @@ fn oauth_error(status: StatusCode, error: &str, description: &str) -> Response {
     (status, Json(json!({"error": error, "error_description": description}))).into_response()
 }
 
-/// The consent page, approved at once: back to `redirect_uri` with a code
-/// and the state, or `error=access_denied` when `login_hint` is `deny`.
+/// The consent page, answered at once: back to `redirect_uri` with a code
+/// and the state, or `error=access_denied` when `login_hint` is `deny` or
+/// the fake was told to decline (`FakeGoogle::decline_consent`).
 pub(super) async fn authorize(
     State(inner): State<Shared>,
     Query(query): Query<HashMap<String, String>>,
@@ -50,15 +51,16 @@ pub(super) async fn authorize(
         return (StatusCode::BAD_REQUEST, [(header::CONTENT_TYPE, "text/html")], page)
             .into_response();
     };
-    if param("login_hint") == "deny" {
+    let mut inner = inner.lock().unwrap();
+    if param("login_hint") == "deny" || inner.decline_consent {
         location.query_pairs_mut().append_pair("error", "access_denied");
     } else {
-        let mut inner = inner.lock().unwrap();
         let code = inner.token("4/0code");
         let grant = Grant { challenge, redirect_uri: redirect_uri.clone(), used: false };
         inner.grants.insert(code.clone(), grant);
         location.query_pairs_mut().append_pair("code", &code).append_pair("scope", param("scope"));
     }
+    drop(inner);
     location.query_pairs_mut().append_pair("state", param("state"));
     let location = location.to_string();
     (StatusCode::FOUND, [(header::LOCATION, location)]).into_response()

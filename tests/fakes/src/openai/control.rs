@@ -24,6 +24,7 @@ pub fn router() -> Router<Arc<Shared>> {
         .route("/_fake/release", post(release))
         .route("/_fake/reset", post(reset))
         .route("/_fake/requests", get(requests))
+        .route("/_fake/embedding_requests", get(embedding_requests))
         .route("/_fake/config", post(config))
         .route("/_fake/fail_next", post(fail_next))
 }
@@ -86,6 +87,11 @@ async fn reset(State(shared): State<Arc<Shared>>) -> StatusCode {
 /// The chat bodies received, in order.
 async fn requests(State(shared): State<Arc<Shared>>) -> Json<Vec<Value>> {
     Json(shared.lock().chat_requests.clone())
+}
+
+/// The embeddings bodies received, in order.
+async fn embedding_requests(State(shared): State<Arc<Shared>>) -> Json<Vec<Value>> {
+    Json(shared.lock().embedding_requests.clone())
 }
 
 const CONFIG_SHAPE: &str = r#"{"word_delay_ms"?: number, "down"?: boolean}"#;

@@ -1,7 +1,9 @@
 //! A local OpenAI-compatible provider that speaks the real protocol:
 //! `GET /v1/models`, `GET /v1/models/{id}`, `POST /v1/chat/completions`
 //! (whole answers, and streams of `chat.completion.chunk` events with tool
-//! calls in fragments and a usage chunk), with the error envelope
+//! calls in fragments and a usage chunk) and `POST /v1/embeddings`
+//! (deterministic vectors that keep similar texts close, see [`embed`]),
+//! with the error envelope
 //! `{"error": {message, type, param, code}}` for bad requests, unknown
 //! models, bad keys and injected failures.
 //!
@@ -12,6 +14,7 @@
 
 mod answer;
 mod control;
+mod embeddings;
 mod gate;
 mod stream;
 
@@ -29,6 +32,7 @@ use axum::routing::{get, post};
 use serde_json::{Value, json};
 
 pub use answer::ToolCall;
+pub use embeddings::{EmbeddingModel, embed};
 use gate::Gate;
 
 /// One scripted answer, so a test decides what "the model" says next
@@ -60,6 +64,9 @@ pub struct FakeOpenAiConfig {
     /// The pause before each streamed word or fragment, as a model writes,
     /// so streaming is visible to browser specs and benchmarks.
     pub word_delay: Duration,
+    /// The models `/v1/embeddings` serves (also listed by `/v1/models`),
+    /// each with the length of its vectors.
+    pub embedding_models: Vec<EmbeddingModel>,
 }
 
 impl Default for FakeOpenAiConfig {
@@ -70,6 +77,11 @@ impl Default for FakeOpenAiConfig {
                 .map(str::to_owned)
                 .to_vec(),
             word_delay: Duration::ZERO,
+            // Real sizes are 1536 and 768; shorter keeps tests light.
+            embedding_models: vec![
+                EmbeddingModel::new("text-embedding-3-small", 256),
+                EmbeddingModel::new("nomic-embed-text", 128),
+            ],
         }
     }
 }
@@ -79,6 +91,7 @@ impl Default for FakeOpenAiConfig {
 struct Inner {
     replies: VecDeque<Reply>,
     chat_requests: Vec<Value>,
+    embedding_requests: Vec<Value>,
     authorizations: Vec<Option<String>>,
     models_calls: usize,
     /// The next this many calls answer this status.
@@ -118,12 +131,17 @@ impl FakeOpenAi {
 
     /// On a given address (the binary's `--openai-port`; port 0 takes a free one).
     pub async fn start_on(addr: SocketAddr, config: FakeOpenAiConfig) -> FakeOpenAi {
+        assert!(
+            config.embedding_models.iter().all(|m| m.dimensions > 0),
+            "an embedding model's vectors have at least one dimension"
+        );
         let inner = Inner { word_delay: config.word_delay, ..Inner::default() };
         let shared = Arc::new(Shared { config, inner: Mutex::new(inner), gate: Gate::default() });
         let router = Router::new()
             .route("/v1/models", get(models))
             .route("/v1/models/{id}", get(model))
             .route("/v1/chat/completions", post(chat))
+            .route("/v1/embeddings", post(embeddings::embeddings))
             .merge(control::router())
             .fallback(unknown_url)
             .with_state(shared.clone());
@@ -173,6 +191,12 @@ impl FakeOpenAi {
         self.shared.lock().chat_requests.clone()
     }
 
+    /// Every embeddings body received, in order, kept as
+    /// [`FakeOpenAi::chat_requests`] keeps chat bodies.
+    pub fn embedding_requests(&self) -> Vec<Value> {
+        self.shared.lock().embedding_requests.clone()
+    }
+
     /// The `Authorization` header of every `/v1` call, to check the key is sent.
     pub fn authorizations(&self) -> Vec<Option<String>> {
         self.shared.lock().authorizations.clone()
@@ -199,6 +223,10 @@ fn is_error_status(status: u16) -> bool {
 impl Shared {
     fn lock(&self) -> std::sync::MutexGuard<'_, Inner> {
         self.inner.lock().expect("the fake's state is not poisoned")
+    }
+
+    fn embedding_model(&self, id: &str) -> Option<&EmbeddingModel> {
+        self.config.embedding_models.iter().find(|m| m.id == id)
     }
 
     fn fail_next(&self, count: usize, status: u16) {
@@ -241,7 +269,12 @@ impl Shared {
             } else {
                 "Incorrect API key provided."
             };
-            return Some(error_with(401, message, "invalid_request_error", "invalid_api_key"));
+            return Some(error_with(
+                401,
+                message,
+                "invalid_request_error",
+                Some("invalid_api_key"),
+            ));
         }
         None
     }
@@ -266,10 +299,11 @@ pub(crate) fn error(status: u16, message: &str) -> Response {
         429 => ("rate_limit_exceeded", "rate_limit_exceeded"),
         _ => ("server_error", "server_error"),
     };
-    error_with(status, message, kind, code)
+    error_with(status, message, kind, Some(code))
 }
 
-fn error_with(status: u16, message: &str, kind: &str, code: &str) -> Response {
+/// The envelope with a given type and code (`null` where OpenAI gives none).
+fn error_with(status: u16, message: &str, kind: &str, code: Option<&str>) -> Response {
     let status = StatusCode::from_u16(status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
     let body = json!({"error": {"message": message, "type": kind, "param": null, "code": code}});
     let mut response = (status, axum::Json(body)).into_response();
@@ -288,7 +322,9 @@ async fn models(State(shared): State<Arc<Shared>>, headers: HeaderMap) -> Respon
         return refused;
     }
     shared.lock().models_calls += 1;
-    let data: Vec<Value> = shared.config.models.iter().map(|m| model_entry(m)).collect();
+    let chat = shared.config.models.iter().map(String::as_str);
+    let embedding = shared.config.embedding_models.iter().map(|m| m.id.as_str());
+    let data: Vec<Value> = chat.chain(embedding).map(model_entry).collect();
     axum::Json(json!({"object": "list", "data": data})).into_response()
 }
 
@@ -300,7 +336,7 @@ async fn model(
     if let Some(refused) = shared.refuse(&headers) {
         return refused;
     }
-    if shared.config.models.contains(&id) {
+    if shared.config.models.contains(&id) || shared.embedding_model(&id).is_some() {
         axum::Json(model_entry(&id)).into_response()
     } else {
         error(404, &format!("The model `{id}` does not exist or you do not have access to it."))
@@ -310,7 +346,7 @@ async fn model(
 /// OpenAI's answer to a path it does not serve.
 async fn unknown_url(method: Method, uri: Uri) -> Response {
     let message = format!("Invalid URL ({method} {})", uri.path());
-    error_with(404, &message, "invalid_request_error", "unknown_url")
+    error_with(404, &message, "invalid_request_error", Some("unknown_url"))
 }
 
 async fn chat(State(shared): State<Arc<Shared>>, headers: HeaderMap, body: Bytes) -> Response {
