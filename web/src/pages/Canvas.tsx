@@ -9,6 +9,7 @@ import { fa } from "../i18n/fa";
 import { Link } from "../router/Link";
 import { paths } from "../router/paths";
 import { canvasLoadAtom, closeCanvasAtom, loadCanvasAtom } from "../state/canvas";
+import { useGoogleReturn } from "../state/useGoogleReturn";
 import styles from "./Canvas.module.css";
 
 /** One project's canvas. */
@@ -17,6 +18,7 @@ export function Canvas({ projectId }: { projectId: number }) {
   const loadCanvas = useSetAtom(loadCanvasAtom);
   const closeCanvas = useSetAtom(closeCanvasAtom);
   const [project, setProject] = useState<Project | null>(null);
+  useGoogleReturn();
 
   useEffect(() => {
     const abort = new AbortController();

@@ -10,12 +10,13 @@ export const googleShared = {
   authorize: "اجازه از گوگل",
   authorizeAgain: "اجازهٔ دوباره از گوگل",
   sync: "خواندن دوباره از گوگل",
-  syncQueued: "خواندن دوباره آغاز شد؛ وضعیت آن در بخش دانش دیده می‌شود.",
+  syncQueued: "خواندن دوباره آغاز شد.",
+  documentState: "خواندن از گوگل:",
   unsaved: "برای گرفتن اجازه از گوگل، اول گره را ذخیره کنید.",
   notConfigured: "گوگل روی این سرور پیکربندی نشده است",
   missing: "تنظیم‌های لازم:",
   redirectUri: "نشانی بازگشت برای ثبت در کنسول گوگل:",
-  denied: "اجازهٔ دسترسی در گوگل داده نشد.",
+  authorizedNow: "اجازه از گوگل گرفته شد و خواندن آن آغاز شد.",
 } as const;
 
 export const googledoc = {

@@ -1,17 +1,20 @@
 // Where a Google document or sheet stands with Google, in its settings
 // panel: authorised or not; "authorise with Google" sends the owner to
-// Google's consent page (the server brings them back to the canvas and marks
-// the node authorised); "read again" re-reads an authorised one. When the
-// server has no Google client, the panel says what to configure instead.
+// Google's consent page (the server brings them back to the canvas, which
+// opens this panel and shows how it ended: state/googleReturn.ts); "read
+// again" re-reads an authorised one. When the server has no Google client,
+// the panel says what to configure instead.
 import type { GoogleAuthStatus } from "@dastyar/rules";
 import { useState } from "react";
 import { authorizeGoogle, googleSetup, syncGoogle } from "../../../api/google";
 import { fa } from "../../../i18n/fa";
 import { errorText } from "../../../state/notifications";
+import { useGoogleReturnOf } from "../../../state/useGoogleReturn";
 import { databaseId } from "../../model";
 import { Facts } from "../../panels/fields/Facts";
 import fieldStyles from "../../panels/fields/fields.module.css";
 import { useAnswer } from "../../panels/useAnswer";
+import { GoogleDocumentState } from "./GoogleDocumentState";
 
 const words = fa.nodes.googledoc;
 
@@ -26,8 +29,9 @@ export function GoogleAuth({ nodeId, status }: { nodeId: string; status: GoogleA
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
+  const [reads, setReads] = useState(0);
+  const { returned, dismiss } = useGoogleReturnOf(nodeId);
   const authorized = status === "authorized";
-  const denied = typeof window !== "undefined" && new URLSearchParams(window.location.search).get("google") === "denied";
 
   const facts = (
     <Facts
@@ -72,6 +76,7 @@ export function GoogleAuth({ nodeId, status }: { nodeId: string; status: GoogleA
     setBusy(true);
     setProblem(null);
     setDone(null);
+    dismiss();
     try {
       await run();
     } catch (error) {
@@ -89,12 +94,22 @@ export function GoogleAuth({ nodeId, status }: { nodeId: string; status: GoogleA
     act(async () => {
       await syncGoogle(dbId);
       setDone(words.syncQueued);
+      setReads((n) => n + 1);
     });
 
   return (
     <>
       {facts}
-      {denied && !authorized && <p className={fieldStyles.error}>{words.denied}</p>}
+      {returned?.outcome === "authorized" && (
+        <p className={fieldStyles.hint} role="status" data-testid="google-return">
+          {words.authorizedNow}
+        </p>
+      )}
+      {returned?.outcome === "failed" && (
+        <p className={fieldStyles.error} role="alert" data-testid="google-return">
+          {returned.message}
+        </p>
+      )}
       {problem && (
         <p className={fieldStyles.error} role="alert">
           {problem}
@@ -105,6 +120,7 @@ export function GoogleAuth({ nodeId, status }: { nodeId: string; status: GoogleA
           {done}
         </p>
       )}
+      <GoogleDocumentState dbId={dbId} refresh={`${status}:${reads}`} />
       <button type="button" className="button" disabled={busy} onClick={authorize} data-testid="google-authorize">
         {authorized ? words.authorizeAgain : words.authorize}
       </button>
