@@ -61,7 +61,8 @@ test("a Persian PDF is read, searched with Arabic spellings, and cited under the
   // 2. The vector store lists it as ready and finds it for a question typed with ي and ك.
   await panel.getByRole("button", { name: fa.canvas.panel.close }).click();
   panel = await panelOf(page, store.id);
-  const document = panel.getByTestId("knowledge-document").filter({ hasText: NAME });
+  const document = panel.getByTestId("file-entry").filter({ hasText: NAME });
+  await expect(document).toHaveCount(1);
   await expect(document.getByTestId("document-state")).toHaveAttribute("data-state", "ready");
   const search = panel.getByTestId("knowledge-search");
   await search.getByLabel(fa.knowledge.search.query).fill("قيمت اشتراك ماهانه");

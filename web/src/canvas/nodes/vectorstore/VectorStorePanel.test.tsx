@@ -37,7 +37,7 @@ const base: Route[] = [
 ];
 
 const documents = () =>
-  [...panel.host.querySelectorAll('[data-testid="knowledge-document"]')].map((li) => [
+  [...panel.host.querySelectorAll('[data-testid="file-entry"]')].map((li) => [
     li.querySelector('[data-testid="document-name"]')?.textContent,
     li.querySelector('[data-testid="document-state"]')?.getAttribute("data-state"),
   ]);
@@ -53,7 +53,28 @@ afterEach(() => {
 });
 
 describe("VectorStorePanel's knowledge", () => {
-  it("lists the documents of every joined source with their states", async () => {
+  it("shows each file once: its size from the listing and its state from the documents", async () => {
+    const listed = [
+      { node_id: 3, node_type: "filedb", source: "filedb-3", files: [{ id: 1, name: "قیمت‌ها.pdf", size: 2048 }, { id: 2, name: "new.txt", size: 10 }] },
+      { node_id: 6, node_type: "filerepository", source: "filerepository-6", files: [] },
+    ];
+    knowledge = statusOf(doc(3, 1, "قیمت‌ها.pdf", "ready"), doc(8, 0, "راهنمای ارسال", "failed", { error: "دسترسی لغو شده است." }));
+    calls = routedFetch((call) => (call.url === "/api/vectorstores/5/files" ? json(200, listed) : undefined), base[1]!);
+    panel = await renderPanel(VectorStorePanel, flowNode("vectorstore-5"));
+    expect(documents()).toEqual([
+      ["قیمت‌ها.pdf", "ready"],
+      ["new.txt", undefined],
+      ["راهنمای ارسال", "failed"],
+    ]);
+    const sources = [...panel.host.querySelectorAll('[data-testid="vector-source"]')];
+    expect(sources.map((s) => s.querySelectorAll('[data-testid="file-entry"]').length)).toEqual([2, 0, 1]);
+    expect(sources[0]?.textContent).toContain(fa.nodes.filedb.files.size(2, "KB"));
+    expect(sources[1]?.textContent).toContain(fa.nodes.vectorstore.sourceEmpty);
+    expect(panel.host.textContent).toContain("دسترسی لغو شده است.");
+    expect(panel.host.querySelectorAll('[data-testid="knowledge-summary"]')).toHaveLength(1);
+  });
+
+  it("lists the documents of every joined source with their states, by source", async () => {
     knowledge = statusOf(
       doc(3, 1, "قیمت‌ها.pdf", "ready"),
       doc(4, 2, "menu.csv", "processing"),
@@ -62,8 +83,8 @@ describe("VectorStorePanel's knowledge", () => {
     panel = await renderPanel(VectorStorePanel, flowNode("vectorstore-5"));
     expect(documents()).toEqual([
       ["قیمت‌ها.pdf", "ready"],
-      ["menu.csv", "processing"],
       ["scan.pdf", "failed"],
+      ["menu.csv", "processing"],
     ]);
     expect(panel.host.querySelector('[data-testid="knowledge-summary"]')?.textContent).toBe(fa.knowledge.documents.summary(1, 1, 1));
     expect(panel.host.textContent).toContain(fa.knowledge.state.ready(4, "page", 9));
@@ -72,7 +93,7 @@ describe("VectorStorePanel's knowledge", () => {
 
   it("says so when no file has reached it, and offers no reindex", async () => {
     panel = await renderPanel(VectorStorePanel, flowNode("vectorstore-5"));
-    expect(panel.host.textContent).toContain(fa.knowledge.documents.empty);
+    expect(panel.host.textContent).toContain(fa.nodes.vectorstore.noSources);
     expect([...panel.host.querySelectorAll("button")].some((b) => b.textContent === fa.knowledge.reindex)).toBe(false);
   });
 
@@ -98,7 +119,7 @@ describe("VectorStorePanel's knowledge", () => {
       base[1]!,
     );
     panel = await renderPanel(VectorStorePanel, flowNode("vectorstore-5"));
-    const section = panel.host.querySelector('[data-testid="knowledge-documents"]')!;
+    const section = panel.host.querySelector('[data-testid="vector-files"]')!;
     expect(section.querySelector('[role="alert"]')?.textContent).toBe(message("internal_error", {}));
     down = false;
     knowledge = statusOf(doc(3, 1, "a.pdf", "ready"));
