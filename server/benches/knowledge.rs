@@ -19,7 +19,7 @@ use dastyar_core::status::CreationStatus;
 use dastyar_core::text::{Location, Section};
 use dastyar_server::knowledge::extract::{Format, extract};
 use dastyar_server::knowledge::index_job::prepare;
-use dastyar_server::knowledge::search::search;
+use dastyar_server::knowledge::search::lexical_search;
 use dastyar_server::store::knowledge::{self as store, NewDocument, ReadDocument, Scope};
 use dastyar_server::store::nodes::{self, NewNode};
 use dastyar_server::store::tx::Tx;
@@ -223,14 +223,14 @@ async fn searching(
     searches: usize,
 ) {
     for question in corpus.questions.iter().take(20) {
-        search(&state.db, scope, &question.text, 5).await.expect("warm-up");
+        lexical_search(&state.db, scope, &question.text, 5).await.expect("warm-up");
     }
     let mut latencies = Vec::with_capacity(searches);
     let started = Instant::now();
     for i in 0..searches {
         let question = &corpus.questions[i % corpus.questions.len()].text;
         let one = Instant::now();
-        let found = search(&state.db, scope, question, 5).await.expect("search");
+        let found = lexical_search(&state.db, scope, question, 5).await.expect("search");
         latencies.push(one.elapsed());
         assert!(found.len() <= 5);
     }

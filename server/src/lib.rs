@@ -77,6 +77,7 @@ pub async fn serve(config: Config) -> Result<(), StartupError> {
     let pollers = channels::telegram::poller::Pollers::start(state.clone());
     let reporter = channels::analyzer::schedule::Reporter::start(state.clone());
     let resyncer = knowledge::google::resync::Resyncer::start(state.clone());
+    let embedder = knowledge::embedder::Embedder::start(state.clone());
     let max_connections = http::connections::connection_cap(state.config.max_connections);
     let router = app(state);
     let listener = tokio::net::TcpListener::bind(addr).await.map_err(StartupError::Listen)?;
@@ -87,6 +88,7 @@ pub async fn serve(config: Config) -> Result<(), StartupError> {
     );
     let limits = http::connections::Limits::new(max_connections);
     http::connections::serve(listener, router, limits, shutdown_signal()).await;
+    embedder.stop().await;
     resyncer.stop().await;
     reporter.stop().await;
     pollers.stop().await;

@@ -5,6 +5,7 @@ use std::fmt;
 use std::sync::Arc;
 
 use axum::extract::FromRef;
+use tokio::sync::Notify;
 
 use crate::accounts::jwt_secret;
 use crate::accounts::password_hasher::PasswordHasher;
@@ -14,6 +15,7 @@ use crate::canvas::file_store::{FileStore, FileStoreError};
 use crate::channels::widget::visitor_token::VisitorTokens;
 use crate::config::Config;
 use crate::db::Db;
+use crate::knowledge::vectors::VectorIndex;
 use crate::providers::llm::LlmProvider;
 use crate::rate_limits::RateLimits;
 use crate::runtime::message_writer::{self, MessageWriter};
@@ -47,6 +49,10 @@ pub struct AppState {
     pub visitor_tokens: Arc<VisitorTokens>,
     /// Uploaded files' bytes: the data folder or a shared bucket.
     pub files: FileStore,
+    /// Knowledge chunks' vectors in memory, for hybrid search.
+    pub vectors: Arc<VectorIndex>,
+    /// Wakes the embedder when a document was indexed here.
+    pub embedding_due: Arc<Notify>,
 }
 
 impl AppState {
@@ -88,6 +94,8 @@ impl AppState {
             llm: Arc::new(LlmProvider::from_settings(&config.providers.llm)),
             outbound: OutboundClient::new(config.allow_private_network),
             messages: Arc::new(MessageWriter::new(message_writer::LEASE)),
+            vectors: Arc::new(VectorIndex::default()),
+            embedding_due: Arc::new(Notify::new()),
             config: Arc::new(config),
         }
     }

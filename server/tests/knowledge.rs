@@ -13,7 +13,7 @@ use common::{TestApp, for_each_backend};
 use dastyar_core::NodeKind;
 use dastyar_fakes::openai::{FakeOpenAi, Reply, ToolCall};
 use dastyar_server::jobs::run_until_idle;
-use dastyar_server::knowledge::search::search;
+use dastyar_server::knowledge::search::lexical_search;
 use dastyar_server::store::frames;
 use dastyar_server::store::knowledge::Scope;
 use serde_json::{Value, json};
@@ -287,7 +287,7 @@ async fn a_company_reads_the_shared_files_and_its_own_only() {
             let scope = Scope { sources: vec![filedb], company_id: company };
             let db = app.state.db.clone();
             async move {
-                let mut names: Vec<String> = search(&db, &scope, "ساعت کاری", 10)
+                let mut names: Vec<String> = lexical_search(&db, &scope, "ساعت کاری", 10)
                     .await
                     .unwrap()
                     .into_iter()

@@ -13,7 +13,7 @@ use common::for_each_backend;
 use dastyar_core::NodeKind;
 use dastyar_core::text::{Location, Section};
 use dastyar_server::knowledge::index_job::prepare;
-use dastyar_server::knowledge::search::search;
+use dastyar_server::knowledge::search::lexical_search;
 use dastyar_server::store::knowledge::{self as store, NewDocument, ReadDocument, Scope};
 use dastyar_server::store::tx::Tx;
 use serde::Deserialize;
@@ -84,7 +84,7 @@ async fn bm25_puts_the_right_passage_in_the_top_five_for_nine_questions_in_ten()
             let (mut top_1, mut top_5) = (0, 0);
             let mut missed = Vec::new();
             for question in &corpus.questions {
-                let found = search(&app.state.db, &scope, &question.text, 5).await.unwrap();
+                let found = lexical_search(&app.state.db, &scope, &question.text, 5).await.unwrap();
                 let rank = found.iter().position(|p| p.source.name == question.answer);
                 match rank {
                     Some(0) => {

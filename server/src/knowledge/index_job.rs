@@ -115,7 +115,12 @@ async fn index(
         characters: i64::try_from(characters).unwrap_or(i64::MAX),
         chunks: &prepared,
     };
-    Ok(if store::replace_chunks(&state.db, &read).await? { "ready" } else { "superseded" })
+    if !store::replace_chunks(&state.db, &read).await? {
+        return Ok("superseded");
+    }
+    // Its chunks need vectors, if an embedding model is set.
+    state.embedding_due.notify_one();
+    Ok("ready")
 }
 
 /// Core's chunks of the sections, each with its terms counted.

@@ -15,6 +15,7 @@ use crate::db::Db;
 use crate::error::ApiError;
 use crate::knowledge::citation::Citation;
 use crate::knowledge::documents::knowledge_node;
+use crate::knowledge::fusion;
 use crate::knowledge::scope::scope_of;
 use crate::state::AppState;
 use crate::store::knowledge::{self as store, Scope};
@@ -24,6 +25,9 @@ pub const SEARCH_LIMIT_MAX: usize = 20;
 /// Passages a search answers with unless asked for another number; the
 /// assistant's tool is given as many.
 pub const SEARCH_LIMIT_DEFAULT: usize = 5;
+/// Chunks each ranking offers hybrid search's fusion: enough that a chunk
+/// one ranking places low can still rise on the other's word.
+const CANDIDATES: usize = 50;
 /// The longest query, in characters: longer than any question.
 pub const QUERY_MAX_CHARS: usize = 1000;
 
@@ -71,7 +75,7 @@ pub async fn search_node(
 ) -> Result<Vec<Passage>, ApiError> {
     let (node, graph) = knowledge_node(state, user_id, node_id).await?;
     let scope = scope_of(&graph, &[node.id], None);
-    Ok(search(&state.db, &scope, query, limit).await?)
+    Ok(search(state, &scope, query, limit).await?)
 }
 
 /// A passage found, with where it is from (its file, and where in it the
@@ -82,7 +86,8 @@ pub struct Passage {
     #[serde(flatten)]
     pub source: Citation,
     pub text: String,
-    /// BM25's score: higher is closer; only the order means anything.
+    /// Higher is closer; only the order means anything (BM25's score, or
+    /// with hybrid search the fused rank score).
     pub score: f64,
 }
 
@@ -100,16 +105,37 @@ fn idf(chunks: i64, with_term: i64) -> f64 {
     (1.0 + (n - df + 0.5) / (df + 0.5)).ln()
 }
 
-/// The `limit` passages of `scope` closest to `query`, best first; none when
-/// the query has no searchable term or the scope no chunk.
+/// The `limit` passages of `scope` closest to `query`, best first. With an
+/// embedding model, BM25's ranking and the vectors' are fused by rank
+/// (hybrid search); without one, or while the provider cannot embed the
+/// query, BM25's alone. None when neither finds anything.
 pub async fn search(
-    db: &Db,
+    state: &AppState,
     scope: &Scope,
     query: &str,
     limit: usize,
 ) -> Result<Vec<Passage>, sqlx::Error> {
     let limit = limit.clamp(1, SEARCH_LIMIT_MAX);
-    let ranked = bm25(db, scope, query, limit).await?;
+    if state.llm.embedding_model().is_none() {
+        return lexical_search(&state.db, scope, query, limit).await;
+    }
+    let lexical = bm25(&state.db, scope, query, CANDIDATES).await?;
+    let nearest = state.vectors.nearest(&state.db, &state.llm, scope, query, CANDIDATES).await?;
+    let nearest = nearest.unwrap_or_else(|error| {
+        tracing::warn!(%error, "the query could not be embedded; searching by BM25 alone");
+        Vec::new()
+    });
+    passages(&state.db, fusion::reciprocal_rank(&[&lexical, &nearest], limit)).await
+}
+
+/// The `limit` passages BM25 ranks best, best first (by its score).
+pub async fn lexical_search(
+    db: &Db,
+    scope: &Scope,
+    query: &str,
+    limit: usize,
+) -> Result<Vec<Passage>, sqlx::Error> {
+    let ranked = bm25(db, scope, query, limit.clamp(1, SEARCH_LIMIT_MAX)).await?;
     passages(db, ranked).await
 }
 

@@ -488,15 +488,16 @@ impl Turn {
     async fn retrieve_for(&mut self, text: &str) {
         let Some(nodes) = self.setup.knowledge_nodes() else { return };
         let scope = self.setup.knowledge_scope(&nodes, self.company_id);
-        let passages = match search::search(&self.state.db, &scope, text, PRE_RETRIEVED).await {
+        let passages = match search::search(&self.state, &scope, text, PRE_RETRIEVED).await {
             Ok(passages) => passages,
             Err(error) => {
                 tracing::warn!(%error, "a search before the first call failed");
                 return;
             }
         };
-        let clear =
-            passages.first().is_some_and(|best| coverage(text, &best.text) >= CLEARLY_ANSWERED);
+        // Any of them, not only the first: fused with vectors, the first
+        // may be a near match in meaning that shares few of the words.
+        let clear = passages.iter().any(|p| coverage(text, &p.text) >= CLEARLY_ANSWERED);
         if !clear {
             return;
         }
@@ -516,14 +517,14 @@ impl Turn {
             return (false, MessageCode::KnowledgeQueryEmpty.persian().to_owned());
         }
         let scope = self.setup.knowledge_scope(nodes, self.company_id);
-        let passages =
-            match search::search(&self.state.db, &scope, query, SEARCH_LIMIT_DEFAULT).await {
-                Ok(passages) => passages,
-                Err(error) => {
-                    tracing::error!(%error, "a knowledge search failed");
-                    return (false, MessageCode::InternalError.persian().to_owned());
-                }
-            };
+        let passages = match search::search(&self.state, &scope, query, SEARCH_LIMIT_DEFAULT).await
+        {
+            Ok(passages) => passages,
+            Err(error) => {
+                tracing::error!(%error, "a knowledge search failed");
+                return (false, MessageCode::InternalError.persian().to_owned());
+            }
+        };
         if passages.is_empty() {
             return (true, MessageCode::KnowledgeNothingFound.render(&[("query", query)]));
         }

@@ -229,7 +229,9 @@ pub async fn replace_chunks(db: &Db, read: &ReadDocument<'_>) -> Result<bool, sq
     }
     sqlx::query(
         "UPDATE knowledge_documents SET state = 'ready', error_code = NULL, error = NULL,
-             progress = 100, sections = $2, chunks = $3, characters = $4, updated_at = $5
+             progress = 100, sections = $2, chunks = $3, characters = $4, updated_at = $5,
+             embedding_model = NULL, embedding_attempts = 0, embedding_error = NULL,
+             embedding_due_at = NULL
          WHERE id = $1",
     )
     .bind(document.id)
@@ -394,7 +396,7 @@ pub struct Scope {
 impl Scope {
     /// The scope's condition on a table with `source_node_id` and
     /// `company_id`, its placeholders from `$first`: the sources, then the company.
-    fn condition(&self, alias: &str, first: usize) -> String {
+    pub(super) fn condition(&self, alias: &str, first: usize) -> String {
         let company = first + self.sources.len();
         format!(
             "{alias}source_node_id IN ({}) AND (CAST(${company} AS BIGINT) IS NULL
@@ -403,7 +405,7 @@ impl Scope {
         )
     }
 
-    fn bind_to<'q, O>(
+    pub(super) fn bind_to<'q, O>(
         &self,
         mut query: sqlx::query::QueryAs<'q, sqlx::Any, O, sqlx::any::AnyArguments>,
     ) -> sqlx::query::QueryAs<'q, sqlx::Any, O, sqlx::any::AnyArguments> {

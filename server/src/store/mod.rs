@@ -17,6 +17,7 @@ pub mod frames;
 pub mod google;
 pub mod jobs;
 pub mod knowledge;
+pub mod knowledge_vectors;
 pub mod login_failures;
 pub mod nodes;
 pub mod payments;

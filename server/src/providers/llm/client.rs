@@ -10,7 +10,10 @@ use reqwest::{RequestBuilder, Response};
 use serde::de::DeserializeOwned;
 
 use super::error::LlmError;
-use super::protocol::{ChatCompletion, ChatRequest, ModelEntry, ModelList, StreamOptions};
+use super::protocol::{
+    ChatCompletion, ChatRequest, EmbeddingList, EmbeddingRequest, ModelEntry, ModelList,
+    StreamOptions,
+};
 use super::stream::ChatStream;
 
 /// How many times a failed call is tried in all, and the first pause.
@@ -89,6 +92,21 @@ impl OpenAiClient {
         Ok(ChatStream::new(response, self.timeout))
     }
 
+    /// One vector per text, in the texts' order, all of one length.
+    pub async fn embeddings(
+        &self,
+        model: &str,
+        texts: &[String],
+    ) -> Result<Vec<Vec<f32>>, LlmError> {
+        if texts.is_empty() {
+            return Ok(Vec::new());
+        }
+        let body = EmbeddingRequest { model, input: texts, encoding_format: "float" };
+        let list: EmbeddingList =
+            self.json(|| self.http.post(self.url("/embeddings")).json(&body)).await?;
+        in_input_order(list, texts.len())
+    }
+
     fn url(&self, path: &str) -> String {
         format!("{}{path}", self.base_url)
     }
@@ -158,7 +176,64 @@ impl OpenAiClient {
     }
 }
 
+/// The vectors of an embeddings answer by their `index`, or why the answer
+/// is not one vector per input, each as long as the others and not empty.
+fn in_input_order(list: EmbeddingList, inputs: usize) -> Result<Vec<Vec<f32>>, LlmError> {
+    let malformed = |why: &str| Err(LlmError::Malformed(format!("embeddings: {why}")));
+    if list.data.len() != inputs {
+        return malformed(&format!("{} vectors for {inputs} inputs", list.data.len()));
+    }
+    let mut vectors: Vec<Option<Vec<f32>>> = vec![None; inputs];
+    for entry in list.data {
+        match vectors.get_mut(entry.index) {
+            Some(slot @ None) => *slot = Some(entry.embedding),
+            _ => return malformed(&format!("index {} out of place", entry.index)),
+        }
+    }
+    let vectors: Vec<Vec<f32>> = vectors.into_iter().flatten().collect();
+    let dimensions = vectors[0].len();
+    if dimensions == 0 || vectors.iter().any(|v| v.len() != dimensions) {
+        return malformed("vectors of different or no length");
+    }
+    Ok(vectors)
+}
+
 /// `Retry-After` in seconds (the date form is rare from APIs and ignored).
 fn retry_after(headers: &HeaderMap) -> Option<u64> {
     headers.get(RETRY_AFTER)?.to_str().ok()?.trim().parse().ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::providers::llm::protocol::EmbeddingEntry;
+
+    fn list(entries: &[(usize, &[f32])]) -> EmbeddingList {
+        let data = entries
+            .iter()
+            .map(|(index, v)| EmbeddingEntry { index: *index, embedding: v.to_vec() })
+            .collect();
+        EmbeddingList { data }
+    }
+
+    #[test]
+    fn vectors_come_back_in_the_inputs_order() {
+        let vectors = in_input_order(list(&[(1, &[0.0, 1.0]), (0, &[1.0, 0.0])]), 2).unwrap();
+        assert_eq!(vectors, vec![vec![1.0, 0.0], vec![0.0, 1.0]]);
+    }
+
+    #[test]
+    fn an_answer_that_is_not_one_vector_per_input_is_malformed() {
+        let cases = [
+            (list(&[(0, &[1.0])]), 2),
+            (list(&[(0, &[1.0]), (0, &[1.0])]), 2),
+            (list(&[(0, &[1.0]), (5, &[1.0])]), 2),
+            (list(&[(0, &[1.0]), (1, &[1.0, 2.0])]), 2),
+            (list(&[(0, &[])]), 1),
+        ];
+        for (answer, inputs) in cases {
+            let error = in_input_order(answer.clone(), inputs).unwrap_err();
+            assert!(matches!(error, LlmError::Malformed(_)), "{answer:?}: {error:?}");
+        }
+    }
 }

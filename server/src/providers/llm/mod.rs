@@ -59,6 +59,8 @@ impl Registration {
 #[derive(Debug)]
 pub struct LlmProvider {
     client: Option<OpenAiClient>,
+    /// `DASTYAR_EMBEDDING_MODEL`, when set (and a provider is).
+    embedding_model: Option<String>,
     models: Mutex<Option<(Instant, Arc<Vec<ModelEntry>>)>>,
 }
 
@@ -74,7 +76,8 @@ impl LlmProvider {
                 Duration::from_secs(settings.timeout_secs),
             )
         });
-        LlmProvider { client, models: Mutex::new(None) }
+        let embedding_model = client.as_ref().and(text(&settings.embedding_model));
+        LlmProvider { client, embedding_model, models: Mutex::new(None) }
     }
 
     pub fn is_configured(&self) -> bool {
@@ -84,6 +87,17 @@ impl LlmProvider {
     /// The client, or the error that says what to configure.
     pub fn client(&self) -> Result<&OpenAiClient, LlmError> {
         self.client.as_ref().ok_or(LlmError::NotConfigured)
+    }
+
+    /// The model knowledge is embedded with, when there is one.
+    pub fn embedding_model(&self) -> Option<&str> {
+        self.embedding_model.as_deref()
+    }
+
+    /// One vector per text by the embedding model, or what stood in the way.
+    pub async fn embed(&self, texts: &[String]) -> Result<Vec<Vec<f32>>, LlmError> {
+        let model = self.embedding_model().ok_or(LlmError::NotConfigured)?;
+        self.client()?.embeddings(model, texts).await
     }
 
     /// The provider's models, from a listing at most a minute old.
@@ -145,6 +159,21 @@ mod tests {
         let ollama =
             LlmProvider::from_settings(&settings(Some("http://127.0.0.1:11434/v1/"), Some(" ")));
         assert_eq!(ollama.client().unwrap().base_url(), "http://127.0.0.1:11434/v1");
+    }
+
+    #[test]
+    fn an_embedding_model_needs_a_provider() {
+        let with = |base_url, model: Option<&str>| {
+            let settings =
+                LlmSettings { embedding_model: model.map(Into::into), ..settings(base_url, None) };
+            LlmProvider::from_settings(&settings).embedding_model().map(str::to_owned)
+        };
+        assert_eq!(
+            with(Some("http://x/v1"), Some(" nomic-embed-text ")).as_deref(),
+            Some("nomic-embed-text")
+        );
+        assert_eq!(with(Some("http://x/v1"), Some(" ")), None);
+        assert_eq!(with(None, Some("nomic-embed-text")), None);
     }
 
     #[tokio::test]

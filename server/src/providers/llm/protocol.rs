@@ -244,3 +244,25 @@ mod tests {
         assert_eq!(usage_only.usage, Some(Usage { prompt_tokens: 3, completion_tokens: 2 }));
     }
 }
+
+/// `POST /embeddings`: several texts at once, as floats (the SDKs' default
+/// is base64; floats are what every compatible server speaks).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct EmbeddingRequest<'a> {
+    pub model: &'a str,
+    pub input: &'a [String],
+    pub encoding_format: &'static str,
+}
+
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+pub struct EmbeddingList {
+    pub data: Vec<EmbeddingEntry>,
+}
+
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+pub struct EmbeddingEntry {
+    /// The input's place; entries may come in any order.
+    #[serde(default)]
+    pub index: usize,
+    pub embedding: Vec<f32>,
+}
