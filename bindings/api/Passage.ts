@@ -7,7 +7,8 @@ import type { Location } from "../rules/Location";
  */
 export type Passage = { text: string, 
 /**
- * BM25's score: higher is closer; only the order means anything.
+ * Higher is closer; only the order means anything (BM25's score, or
+ * with hybrid search the fused rank score).
  */
 score: number, 
 /**
