@@ -211,6 +211,51 @@ pub fn next_runs(
     Ok(runs)
 }
 
+/// The schedule's first due time strictly after `now`, for a schedule last
+/// due at `last_due`, and how many due times fell between the two (missed
+/// while nothing ran). `None` when the calendar has no later time.
+///
+/// An interval keeps its phase: its times stay `last_due + k·interval`, so a
+/// schedule that was late does not drift. Counting stops at
+/// [`MISSED_COUNTED`] (a per-second cron down for a week need not be counted
+/// to the last second).
+pub fn following(
+    schedule: &Schedule,
+    last_due: DateTime<Utc>,
+    now: DateTime<Utc>,
+) -> Result<Option<(DateTime<Utc>, u64)>, FieldError> {
+    validate_schedule(schedule)?;
+    if schedule.schedule_type == ScheduleType::Interval {
+        let step = schedule
+            .interval_value
+            .zip(schedule.interval_unit)
+            .and_then(|(value, unit)| interval_seconds(value, unit));
+        let Some(step) = step else { return Ok(None) };
+        let behind = (now - last_due).num_seconds().max(0);
+        let missed = behind / step;
+        let next = TimeDelta::try_seconds(step.saturating_mul(missed + 1))
+            .and_then(|ahead| last_due.checked_add_signed(ahead));
+        return Ok(next.map(|next| (next, u64::try_from(missed).unwrap_or(0))));
+    }
+    let mut missed = 0;
+    let mut at = last_due;
+    loop {
+        let Some(next) = next_runs(schedule, at, 1)?.pop() else { return Ok(None) };
+        if next > now {
+            return Ok(Some((next, missed)));
+        }
+        missed += 1;
+        if missed >= MISSED_COUNTED {
+            let after_now = next_runs(schedule, now, 1)?.pop();
+            return Ok(after_now.map(|next| (next, missed)));
+        }
+        at = next;
+    }
+}
+
+/// How many missed due times [`following`] counts at most.
+pub const MISSED_COUNTED: u64 = 1_000;
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -424,5 +469,56 @@ mod tests {
         assert_eq!(json[0], serde_json::json!({"iana": "Asia/Tehran", "label": "تهران"}));
         let ianas: Vec<_> = TIMEZONE_CHOICES.iter().map(|c| c.iana).collect();
         assert_eq!(ianas, ["Asia/Tehran", "UTC", "Europe/London", "America/New_York"]);
+    }
+
+    #[test]
+    fn an_interval_keeps_its_phase_and_counts_what_it_missed() {
+        let every_5 = interval(Some(5), Some(IntervalUnit::Minutes));
+        let due = utc(2026, 3, 1, 10, 0, 0);
+        let on_time = following(&every_5, due, utc(2026, 3, 1, 10, 0, 0)).unwrap();
+        assert_eq!(on_time, Some((utc(2026, 3, 1, 10, 5, 0), 0)));
+        let late = following(&every_5, due, utc(2026, 3, 1, 10, 3, 10)).unwrap();
+        assert_eq!(late, Some((utc(2026, 3, 1, 10, 5, 0), 0)), "late, not drifting");
+        let down = following(&every_5, due, utc(2026, 3, 1, 11, 2, 0)).unwrap();
+        assert_eq!(down, Some((utc(2026, 3, 1, 11, 5, 0), 12)), "10:05 to 11:00 missed");
+        let exact = following(&every_5, due, utc(2026, 3, 1, 10, 5, 0)).unwrap();
+        assert_eq!(exact, Some((utc(2026, 3, 1, 10, 10, 0), 1)), "10:05 is due now");
+    }
+
+    #[test]
+    fn cron_in_tehran_runs_at_local_time_all_year() {
+        // Iran has kept one offset (+03:30) all year since 2022.
+        let nine = cron("0 9 * * *", "Asia/Tehran");
+        for (month, day) in [(1, 15), (3, 21), (6, 21), (9, 22), (12, 21)] {
+            let after = utc(2026, month, day, 0, 0, 0);
+            let (next, missed) = following(&nine, after, after).unwrap().unwrap();
+            assert_eq!((next, missed), (utc(2026, month, day, 5, 30, 0), 0), "{month}/{day}");
+        }
+    }
+
+    #[test]
+    fn cron_follows_daylight_saving_where_there_is_one() {
+        // Berlin moves from +01:00 to +02:00 on 29 March 2026.
+        let nine = cron("0 9 * * *", "Europe/Berlin");
+        let before = following(&nine, utc(2026, 3, 27, 9, 0, 0), utc(2026, 3, 27, 9, 0, 0));
+        assert_eq!(before.unwrap(), Some((utc(2026, 3, 28, 8, 0, 0), 0)));
+        let after = following(&nine, utc(2026, 3, 28, 8, 0, 0), utc(2026, 3, 28, 8, 0, 0));
+        assert_eq!(after.unwrap(), Some((utc(2026, 3, 29, 7, 0, 0), 0)));
+        // Down for three days: 29, 30 and 31 March at 09:00 Berlin were missed.
+        let down = following(&nine, utc(2026, 3, 28, 8, 0, 0), utc(2026, 3, 31, 12, 0, 0));
+        assert_eq!(down.unwrap(), Some((utc(2026, 4, 1, 7, 0, 0), 3)));
+    }
+
+    #[test]
+    fn missed_times_are_counted_up_to_a_cap() {
+        let every_second = cron("* * * * * *", "UTC");
+        let last = utc(2026, 1, 1, 0, 0, 0);
+        let now = utc(2026, 1, 8, 0, 0, 0);
+        let (next, missed) = following(&every_second, last, now).unwrap().unwrap();
+        assert_eq!((next, missed), (utc(2026, 1, 8, 0, 0, 1), MISSED_COUNTED));
+        assert!(
+            following(&Schedule { timezone: "Mars/Base".into(), ..Schedule::default() }, last, now)
+                .is_err()
+        );
     }
 }
