@@ -21,7 +21,7 @@ use crate::channels::telegram::intake::UPDATE_JOB;
 use crate::channels::telegram::update_job;
 use crate::db::timestamp;
 use crate::error::ApiError;
-use crate::knowledge::{INDEX_JOB, index_job};
+use crate::knowledge::{INDEX_JOB, documents, index_job};
 use crate::providers::llm::LlmError;
 use crate::state::AppState;
 use crate::store::jobs::{self, JobRow, Retried};
@@ -72,10 +72,24 @@ async fn run(state: &AppState, job: JobRow) -> Result<JobRow, sqlx::Error> {
             if let Failure::Internal(cause) = &failure {
                 tracing::error!(job = job.id, %cause, "job failed");
             }
+            if job.kind == INDEX_JOB {
+                fail_document(state, &job.payload()).await?;
+            }
             jobs::fail(&state.db, job.id, &failure.message()).await?
         }
     };
     Ok(ended.unwrap_or(job))
+}
+
+/// The document a failed index job was reading, marked failed so that its
+/// panel says so (the job's own error is not shown there).
+async fn fail_document(state: &AppState, payload: &Value) -> Result<(), sqlx::Error> {
+    let (Some(id), Some(revision)) =
+        (payload["document_id"].as_i64(), payload["revision"].as_i64())
+    else {
+        return Ok(());
+    };
+    documents::fail_unread(state, id, revision).await
 }
 
 /// Queues one of the user's failed jobs again; the node it is about goes back

@@ -1,13 +1,16 @@
 //! Assistant creation in the background: `async: true` answers with a job,
 //! the worker (run here by hand, one job at a time) finishes it, the job is
-//! polled, failed jobs are retried, and nobody else sees them.
+//! polled, failed jobs are retried, and nobody else sees them. An index job
+//! that fails leaves its document failed, to be read again.
 
 mod common;
 
 use axum::http::StatusCode;
+use common::canvas::Canvas;
 use common::nodes::{create_node, db_id, post_node};
+use common::upload::upload;
 use common::{TestApp, for_each_backend};
-use dastyar_core::MessageCode;
+use dastyar_core::{MessageCode, NodeKind};
 use dastyar_fakes::openai::FakeOpenAi;
 use dastyar_server::jobs;
 use serde_json::{Value, json};
@@ -309,6 +312,46 @@ async fn the_background_worker_runs_jobs_by_itself() {
         }
         worker.stop().await;
         assert_eq!(status, "completed");
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn an_index_job_that_fails_leaves_its_document_failed_to_be_read_again() {
+    for_each_backend(|app| async move {
+        let (token, user) = app.register("unread@example.com").await;
+        let project = app.create_project(&token, "دانش").await;
+        let filedb = Canvas::new(&app, user, project).node(NodeKind::Filedb, json!({})).await;
+        let uploaded =
+            upload(&app, &token, filedb, "ارسال.txt", "ارسال رایگان است.".as_bytes()).await;
+        assert_eq!(uploaded.status, StatusCode::CREATED, "{}", uploaded.text());
+        let file = uploaded.json()["file"]["id"].as_i64().unwrap();
+
+        // The stored object cannot be opened (a link to itself: not a missing
+        // file, which reads as a corrupt one, but the store failing).
+        let root = app.state.files.local_root().expect("files kept in the data folder").to_owned();
+        let object = root.join(filedb.to_string()).join(file.to_string());
+        let bytes = std::fs::read(&object).unwrap();
+        std::fs::remove_file(&object).unwrap();
+        std::os::unix::fs::symlink(&object, &object).unwrap();
+        jobs::run_until_idle(&app.state).await.unwrap();
+
+        let status = app.get(&format!("/api/knowledge/{filedb}"), Some(&token)).await.json();
+        let document = &status["documents"][0];
+        assert_eq!(document["state"], "failed", "{status}");
+        let expected = MessageCode::KnowledgeReadFailed.render(&[("name", "ارسال.txt")]);
+        assert_eq!(document["error"], expected.as_str());
+        assert_eq!(status["failed"], 1);
+
+        // Once the store answers again, "read again" reads it.
+        std::fs::remove_file(&object).unwrap();
+        std::fs::write(&object, bytes).unwrap();
+        let again =
+            app.post(&format!("/api/knowledge/{filedb}/reindex"), Some(&token), json!({})).await;
+        assert_eq!(again.status, StatusCode::OK, "{}", again.text());
+        jobs::run_until_idle(&app.state).await.unwrap();
+        let status = app.get(&format!("/api/knowledge/{filedb}"), Some(&token)).await.json();
+        assert_eq!(status["documents"][0]["state"], "ready", "{status}");
     })
     .await;
 }

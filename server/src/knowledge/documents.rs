@@ -2,9 +2,9 @@
 //! for reading; each file that leaves its node takes its chunks with it (a
 //! node deleted takes all of them, by the tables' cascade).
 
-use dastyar_core::NodeKind;
 use dastyar_core::data::NodePayload;
 use dastyar_core::data::files::FileEntry;
+use dastyar_core::{MessageCode, NodeKind};
 use serde::Serialize;
 use serde_json::json;
 use ts_rs::TS;
@@ -178,6 +178,22 @@ pub async fn status(
         failed: count(DocumentState::Failed),
         documents,
     })
+}
+
+/// A read that ended in an error of ours rather than the file's (its object
+/// could not be fetched from the file store, say) leaves the document
+/// failed with `KnowledgeReadFailed`, which "read again" retries, instead of
+/// processing for ever. A newer revision queued meanwhile is left alone.
+pub async fn fail_unread(
+    state: &AppState,
+    document_id: i64,
+    revision: i64,
+) -> Result<(), sqlx::Error> {
+    let Some(document) = store::get(&state.db, document_id).await? else { return Ok(()) };
+    let code = MessageCode::KnowledgeReadFailed;
+    let message = code.render(&[("name", &document.name)]);
+    store::fail(&state.db, document_id, revision, &code.code(), &message).await?;
+    Ok(())
 }
 
 /// Reads every file behind one of the user's knowledge nodes again (those
