@@ -143,11 +143,9 @@ async fn authorise(
     match callback.error {
         // The owner said no on Google's consent page.
         Some("access_denied") => return Ok(Err(failure(MessageCode::GoogleAccessDenied))),
+        // Google's own word for it (`admin_policy_enforced`, say) is the reason.
         Some(error) => {
-            return Ok(Err(refused(&GoogleError::Refused {
-                status: 400,
-                message: error.to_owned(),
-            })));
+            return Ok(Err((MessageCode::GoogleRefused, vec![("reason", error.into())])));
         }
         None => {}
     }

@@ -52,7 +52,7 @@ struct Decline {
 async fn put_doc(State(inner): State<Shared>, body: Bytes) -> Response {
     let doc: Doc = match read(&body, r#"{"id", "name", "text"}"#) {
         Ok(doc) => doc,
-        Err(refused) => return refused,
+        Err(refused) => return *refused,
     };
     inner.lock().unwrap().put_doc(&doc.id, &doc.name, &doc.text);
     StatusCode::NO_CONTENT.into_response()
@@ -62,7 +62,7 @@ async fn put_spreadsheet(State(inner): State<Shared>, body: Bytes) -> Response {
     let shape = r#"{"id", "name", "sheets": [{"title", "rows": [["cell", ...], ...]}]}"#;
     let spreadsheet: Spreadsheet = match read(&body, shape) {
         Ok(spreadsheet) => spreadsheet,
-        Err(refused) => return refused,
+        Err(refused) => return *refused,
     };
     let sheets = spreadsheet.sheets.into_iter().map(|tab| (tab.title, tab.rows)).collect();
     inner.lock().unwrap().put_spreadsheet(&spreadsheet.id, &spreadsheet.name, sheets);
@@ -72,16 +72,16 @@ async fn put_spreadsheet(State(inner): State<Shared>, body: Bytes) -> Response {
 async fn decline_consent(State(inner): State<Shared>, body: Bytes) -> Response {
     let answer: Decline = match read(&body, r#"{"decline": true | false}"#) {
         Ok(answer) => answer,
-        Err(refused) => return refused,
+        Err(refused) => return *refused,
     };
     inner.lock().unwrap().decline_consent = answer.decline;
     StatusCode::NO_CONTENT.into_response()
 }
 
-/// The body as `T`, or a 400 naming the shape expected.
-fn read<T: DeserializeOwned>(body: &[u8], shape: &str) -> Result<T, Response> {
+/// The body as `T`, or a 400 naming the shape expected (boxed: a response is large).
+fn read<T: DeserializeOwned>(body: &[u8], shape: &str) -> Result<T, Box<Response>> {
     serde_json::from_slice(body).map_err(|e| {
         let error = format!("expected {shape}: {e}");
-        (StatusCode::BAD_REQUEST, Json(json!({ "error": error }))).into_response()
+        Box::new((StatusCode::BAD_REQUEST, Json(json!({ "error": error }))).into_response())
     })
 }
