@@ -212,6 +212,95 @@ catalogue! {
     UploadNetworkError => "بارگذاری فایل به دلیل خطای شبکه ناموفق بود.";
     ProviderNotConfigured => "سرویس «{provider}» پیکربندی نشده است. تنظیمات آن را در پیکربندی سرور وارد کنید.";
 
+    // ---- SMS through Kavenegar (spec §7 "SMS", §8 "Integrations") ----
+    /// A send Kavenegar accepted (the panel's notice, and the answer's `message`).
+    SmsSent => "پیامک برای {count} گیرنده فرستاده شد.";
+    /// `test`: Kavenegar knows the key; what the account has left.
+    SmsTestPassed => "کلید کاوه‌نگار پذیرفته شد. اعتبار باقی‌ماندهٔ حساب: {credit} ریال.";
+    /// `send-from-assistant` on an SMS node no assistant is joined to (409).
+    SmsNoAssistant => "این گره پیامک به هیچ دستیاری وصل نیست. اول آن را به یک دستیار وصل کنید.";
+    /// A receptor given where the node does not let the assistant choose one.
+    SmsReceptorFixed => "گیرندهٔ این پیامک را خود گره تعیین می‌کند و دستیار نمی‌تواند شمارهٔ دیگری بدهد. در تنظیمات گره، «انتخاب گیرنده به دست دستیار» را روشن کنید.";
+    /// A send naming more receptors than Kavenegar takes in one call.
+    SmsTooManyReceptors => "در هر ارسال حداکثر {max} گیرنده مجاز است.";
+    SmsBulkEmpty => "فهرست پیامک‌های ارسال گروهی خالی است.";
+    /// `sendarray` needs a sender line for every message.
+    SmsSenderRequired => "ارسال گروهی به شمارهٔ خط فرستنده نیاز دارد. شمارهٔ خط کاوه‌نگار خود را در تنظیمات گره یا در درخواست وارد کنید.";
+    SmsSenderInvalid => "شمارهٔ خط فرستنده باید فقط رقم باشد (۳ تا ۲۰ رقم).";
+    /// A template token with a space, or longer than Kavenegar takes.
+    SmsTokenInvalid => "مقدار توکن الگو نباید فاصله داشته باشد و حداکثر ۱۰۰ نویسه است.";
+    /// The send has no message ids to ask Kavenegar about (it failed).
+    SmsNoDeliveryToCheck => "این ارسال پیامکی به کاوه‌نگار نسپرده است که وضعیتش را بتوان پرسید.";
+    /// `POST /sms/templates`: Kavenegar has no API that lists templates.
+    SmsTemplatesNote => "کاوه‌نگار فهرست الگوها را از راه API نمی‌دهد. این‌ها الگوهایی است که با همین کلید از دستیار با موفقیت فرستاده‌اید؛ الگوی تازه را در پنل کاوه‌نگار (بخش «اعتبارسنجی») بسازید و نامش را همین‌جا بنویسید.";
+    /// No answer from Kavenegar, or a proxy's page instead of its JSON.
+    KavenegarUnreachable => "اکنون به کاوه‌نگار دسترسی نیست. کمی بعد دوباره تلاش کنید.";
+    /// Kavenegar answered something that is not its envelope.
+    KavenegarBadResponse => "پاسخ کاوه‌نگار قابل خواندن نبود.";
+    /// A `return.status` the catalogue has no text for, with Kavenegar's own.
+    KavenegarRefused => "کاوه‌نگار درخواست را نپذیرفت (کد {status}): {reason}";
+    // Kavenegar's `return.status` codes (its documentation's table 1), one each.
+    /// 400
+    KavenegarParamsIncomplete => "کاوه‌نگار: پارامترهای درخواست ناقص است.";
+    /// 401
+    KavenegarAccountDisabled => "حساب کاربری کاوه‌نگار غیرفعال شده است. به پنل کاوه‌نگار سر بزنید.";
+    /// 402
+    KavenegarOperationFailed => "کاوه‌نگار نتوانست این کار را انجام دهد. کمی بعد دوباره تلاش کنید.";
+    /// 403: the key is not one Kavenegar issued.
+    KavenegarApiKeyInvalid => "کاوه‌نگار این کلید API را نمی‌شناسد. کلید را از پنل کاوه‌نگار (تنظیمات حساب) دوباره کپی کنید.";
+    /// 404
+    KavenegarMethodUnknown => "کاوه‌نگار این متد را نمی‌شناسد.";
+    /// 405
+    KavenegarWrongHttpMethod => "کاوه‌نگار روش درخواست (GET/POST) را نپذیرفت.";
+    /// 406
+    KavenegarRequiredEmpty => "کاوه‌نگار: پارامترهای اجباری خالی فرستاده شده‌اند.";
+    /// 407
+    KavenegarAccessDenied => "حساب کاوه‌نگار به این اطلاعات دسترسی ندارد.";
+    /// 409
+    KavenegarServerUnavailable => "سرور کاوه‌نگار فعلاً پاسخ نمی‌دهد. کمی بعد دوباره تلاش کنید.";
+    /// 411
+    KavenegarReceptorInvalid => "کاوه‌نگار شمارهٔ گیرنده را نامعتبر دانست.";
+    /// 412
+    KavenegarSenderInvalid => "کاوه‌نگار شمارهٔ خط فرستنده را نپذیرفت؛ این خط از آنِ حساب شما نیست یا معتبر نیست.";
+    /// 413
+    KavenegarMessageInvalid => "کاوه‌نگار متن پیامک را نپذیرفت: متن خالی است یا از حد مجاز بلندتر است.";
+    /// 414
+    KavenegarRequestTooLarge => "حجم درخواست از حد مجاز کاوه‌نگار بیشتر است؛ گیرنده‌ها یا پیامک‌ها را کمتر کنید.";
+    /// 415
+    KavenegarIndexTooLarge => "کاوه‌نگار: اندیس شروع از تعداد کل موارد بزرگ‌تر است.";
+    /// 416
+    KavenegarIpMismatch => "نشانی IP این سرور با IP ثبت‌شده در تنظیمات حساب کاوه‌نگار یکی نیست.";
+    /// 417
+    KavenegarDateInvalid => "کاوه‌نگار تاریخ ارسال را نامعتبر دانست.";
+    /// 418: the Kavenegar account's own credit, not the user's credits here.
+    KavenegarCreditInsufficient => "اعتبار حساب کاوه‌نگار شما برای این ارسال کافی نیست. حساب کاوه‌نگار را شارژ کنید.";
+    /// 419
+    KavenegarArrayLengthMismatch => "کاوه‌نگار: تعداد گیرنده‌ها، متن‌ها و فرستنده‌های ارسال گروهی برابر نیست.";
+    /// 420
+    KavenegarLinksNotAllowed => "کاوه‌نگار اجازهٔ فرستادن پیوند (لینک) در متن پیامک را به این حساب نمی‌دهد.";
+    /// 422
+    KavenegarCharactersInvalid => "متن پیامک نویسه‌ای دارد که کاوه‌نگار نمی‌پذیرد.";
+    /// 424
+    KavenegarTemplateNotFound => "کاوه‌نگار الگویی با این نام پیدا نکرد. نام الگو را همان‌طور که در پنل کاوه‌نگار ثبت و تأیید شده بنویسید.";
+    /// 426
+    KavenegarAdvancedPlanRequired => "این کار در کاوه‌نگار به سرویس پیشرفته نیاز دارد.";
+    /// 427
+    KavenegarLineAccessRequired => "استفاده از این خط در کاوه‌نگار به سطح دسترسی نیاز دارد.";
+    /// 428
+    KavenegarCallImpossible => "کاوه‌نگار نمی‌تواند این کد را با تماس صوتی بفرستد.";
+    /// 429
+    KavenegarIpRestricted => "کاوه‌نگار درخواست‌های این IP را محدود کرده است.";
+    /// 431
+    KavenegarTokenStructureInvalid => "کاوه‌نگار ساختار توکن الگو را نپذیرفت (توکن نباید فاصله داشته باشد).";
+    /// 432
+    KavenegarTokenMissing => "پارامتر توکن در متن الگوی کاوه‌نگار پیدا نشد.";
+    /// 451
+    KavenegarRateLimited => "درخواست‌ها به کاوه‌نگار بیش از حد مجاز بوده است. کمی بعد دوباره تلاش کنید.";
+    /// 501: a test account sends only to its owner's number.
+    KavenegarTestAccountOnly => "حساب آزمایشی کاوه‌نگار فقط به شمارهٔ صاحب حساب پیامک می‌فرستد.";
+    /// 607
+    KavenegarTagInvalid => "کاوه‌نگار نام برچسب (تگ) را نپذیرفت.";
+
     // ---- The language model (the runtime) ----
     /// No `DASTYAR_LLM_BASE_URL`: says what to set, with an Ollama example.
     LlmNotConfigured => "هیچ سرویس مدل زبانی پیکربندی نشده است. نشانی یک API سازگار با OpenAI را در DASTYAR_LLM_BASE_URL و کلید آن را در DASTYAR_LLM_API_KEY بگذارید؛ برای نمونه با Ollama روی همین رایانه: DASTYAR_LLM_BASE_URL=http://127.0.0.1:11434/v1";
@@ -313,6 +402,33 @@ catalogue! {
     FrameWelcomeTooLong => "پیام خوشامد حداکثر ۱٬۰۰۰ نویسه است.";
     /// An upload naming a company into a node that is not a file database (422).
     FileCompanyFiledbOnly => "فقط پایگاه فایل می‌تواند فایل‌های هر شرکت را جدا نگه دارد.";
+    // ---- WordPress sites (the REST API) ----
+    /// `test-connection` reached the site and signed in.
+    WordpressConnected => "اتصال به سایت وردپرس برقرار شد؛ ورود با کاربر «{user}».";
+    /// No answer from the site's address (DNS, refused, TLS).
+    WordpressUnreachable => "سایت وردپرس در نشانی «{site}» در دسترس نیست. نشانی را بررسی کنید یا کمی بعد دوباره تلاش کنید.";
+    WordpressTimeout => "سایت وردپرس در زمان مقرر ({seconds} ثانیه) پاسخ نداد. کمی بعد دوباره تلاش کنید.";
+    /// The site's address is loopback or private and that is not allowed.
+    WordpressPrivateAddress => "نشانی «{host}» در شبکهٔ خصوصی است و دستیار اجازهٔ تماس با آن را ندارد. برای سایتی روی همین شبکه، DASTYAR_ALLOW_PRIVATE_NETWORK=true را تنظیم کنید.";
+    /// The site answers, but neither `/wp-json/` nor `?rest_route=` is WordPress's REST API.
+    WordpressNotWordpress => "نشانی «{site}» سایت وردپرس نیست یا API وردپرس (wp-json) در آن پیدا نشد. نشانی اصلی سایت را وارد کنید.";
+    /// WordPress answers, but its REST API is switched off (a plugin, or a filter).
+    WordpressRestDisabled => "REST API این سایت وردپرس بسته است (معمولاً با افزونه‌ای امنیتی). آن را برای کاربرانِ واردشده باز کنید تا دستیار بتواند به سایت وصل شود.";
+    /// The user name or (application) password was refused.
+    WordpressCredentialsRejected => "وردپرس نام کاربری یا گذرواژه را نپذیرفت ({reason}). آن‌ها را دوباره وارد کنید؛ گذرواژهٔ برنامه را در پیشخوان وردپرس از «کاربران ← نمایه ← گذرواژه‌های برنامه» بسازید.";
+    /// The JWT plugin refused the token (expired, forged, another site's).
+    WordpressJwtRejected => "وردپرس توکن JWT را نپذیرفت ({reason}). توکن تازه‌ای از افزونهٔ JWT بگیرید و وارد کنید.";
+    /// The JWT plugin has no secret key configured (`JWT_AUTH_SECRET_KEY`).
+    WordpressJwtNotConfigured => "افزونهٔ JWT روی سایت وردپرس پیکربندی نشده است: مدیر سایت باید JWT_AUTH_SECRET_KEY را در wp-config.php تعریف کند.";
+    /// Credentials were sent, but WordPress saw nobody signed in.
+    WordpressNotLoggedIn => "وردپرس اطلاعات ورود را نخواند و درخواست را بی‌نام دید. روش ورود انتخاب‌شده روی سایت فعال نیست (گذرواژهٔ برنامه فقط روی https، افزونهٔ Basic Auth یا افزونهٔ JWT)، یا میزبان سایت سرآیند Authorization را حذف می‌کند.";
+    /// Signed in, but the user may not do this (a subscriber writing posts).
+    WordpressForbidden => "کاربر وردپرس اجازهٔ این کار را ندارد ({reason}). به او نقشی با اجازهٔ نوشتن نوشته، مانند نویسنده یا ویرایشگر، بدهید.";
+    /// Any other refusal, with WordPress's own message.
+    WordpressRefused => "وردپرس درخواست را نپذیرفت: {reason}";
+    /// `publish_post` was called without a title or content (said to the model).
+    WordpressPostIncomplete => "برای نوشتهٔ وردپرس، عنوان و متن لازم است.";
+
     // ---- Google ----
     /// The server has no Google OAuth client: what to set, and the address to register.
     GoogleNotConfigured => "اتصال به گوگل هنوز پیکربندی نشده است. مدیر سرور باید DASTYAR_GOOGLE_CLIENT_ID و DASTYAR_GOOGLE_CLIENT_SECRET را تنظیم کند و نشانی {redirect_uri} را در کنسول گوگل به‌عنوان نشانی بازگشت (redirect URI) ثبت کند.";
