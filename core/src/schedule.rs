@@ -211,9 +211,22 @@ pub fn next_runs(
     Ok(runs)
 }
 
-/// The schedule's first due time strictly after `now`, for a schedule last
-/// due at `last_due`, and how many due times fell between the two (missed
-/// while nothing ran). `None` when the calendar has no later time.
+/// Where a schedule stands at some moment: its first due time after it,
+/// and the due times it let pass since the one it last ran.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Following {
+    /// The first due time strictly after the moment.
+    pub next: DateTime<Utc>,
+    /// Due times after the last one and at or before the moment (up to
+    /// [`MISSED_COUNTED`]).
+    pub missed: u64,
+    /// The last due time at or before the moment: the last one run when
+    /// none was missed (or the last counted, past the cap).
+    pub latest: DateTime<Utc>,
+}
+
+/// Where a schedule last due at `last_due` stands at `now`; `None` when the
+/// calendar has no later time.
 ///
 /// An interval keeps its phase: its times stay `last_due + k·interval`, so a
 /// schedule that was late does not drift. Counting stops at
@@ -223,7 +236,7 @@ pub fn following(
     schedule: &Schedule,
     last_due: DateTime<Utc>,
     now: DateTime<Utc>,
-) -> Result<Option<(DateTime<Utc>, u64)>, FieldError> {
+) -> Result<Option<Following>, FieldError> {
     validate_schedule(schedule)?;
     if schedule.schedule_type == ScheduleType::Interval {
         let step = schedule
@@ -233,23 +246,29 @@ pub fn following(
         let Some(step) = step else { return Ok(None) };
         let behind = (now - last_due).num_seconds().max(0);
         let missed = behind / step;
-        let next = TimeDelta::try_seconds(step.saturating_mul(missed + 1))
-            .and_then(|ahead| last_due.checked_add_signed(ahead));
-        return Ok(next.map(|next| (next, u64::try_from(missed).unwrap_or(0))));
+        let ahead = |k: i64| {
+            TimeDelta::try_seconds(step.saturating_mul(k))
+                .and_then(|ahead| last_due.checked_add_signed(ahead))
+        };
+        let (Some(next), Some(latest)) = (ahead(missed + 1), ahead(missed)) else {
+            return Ok(None);
+        };
+        let missed = u64::try_from(missed).unwrap_or(0);
+        return Ok(Some(Following { next, missed, latest }));
     }
     let mut missed = 0;
-    let mut at = last_due;
+    let mut latest = last_due;
     loop {
-        let Some(next) = next_runs(schedule, at, 1)?.pop() else { return Ok(None) };
+        let Some(next) = next_runs(schedule, latest, 1)?.pop() else { return Ok(None) };
         if next > now {
-            return Ok(Some((next, missed)));
+            return Ok(Some(Following { next, missed, latest }));
         }
         missed += 1;
+        latest = next;
         if missed >= MISSED_COUNTED {
             let after_now = next_runs(schedule, now, 1)?.pop();
-            return Ok(after_now.map(|next| (next, missed)));
+            return Ok(after_now.map(|next| Following { next, missed, latest }));
         }
-        at = next;
     }
 }
 
@@ -476,13 +495,30 @@ mod tests {
         let every_5 = interval(Some(5), Some(IntervalUnit::Minutes));
         let due = utc(2026, 3, 1, 10, 0, 0);
         let on_time = following(&every_5, due, utc(2026, 3, 1, 10, 0, 0)).unwrap();
-        assert_eq!(on_time, Some((utc(2026, 3, 1, 10, 5, 0), 0)));
+        assert_eq!(
+            on_time,
+            Some(Following { next: utc(2026, 3, 1, 10, 5, 0), missed: 0, latest: due })
+        );
         let late = following(&every_5, due, utc(2026, 3, 1, 10, 3, 10)).unwrap();
-        assert_eq!(late, Some((utc(2026, 3, 1, 10, 5, 0), 0)), "late, not drifting");
+        assert_eq!(
+            late.map(|f| (f.next, f.missed)),
+            Some((utc(2026, 3, 1, 10, 5, 0), 0)),
+            "late, not drifting"
+        );
         let down = following(&every_5, due, utc(2026, 3, 1, 11, 2, 0)).unwrap();
-        assert_eq!(down, Some((utc(2026, 3, 1, 11, 5, 0), 12)), "10:05 to 11:00 missed");
+        let latest = utc(2026, 3, 1, 11, 0, 0);
+        assert_eq!(
+            down,
+            Some(Following { next: utc(2026, 3, 1, 11, 5, 0), missed: 12, latest }),
+            "10:05 to 11:00 missed"
+        );
         let exact = following(&every_5, due, utc(2026, 3, 1, 10, 5, 0)).unwrap();
-        assert_eq!(exact, Some((utc(2026, 3, 1, 10, 10, 0), 1)), "10:05 is due now");
+        let latest = utc(2026, 3, 1, 10, 5, 0);
+        assert_eq!(
+            exact,
+            Some(Following { next: utc(2026, 3, 1, 10, 10, 0), missed: 1, latest }),
+            "10:05 is due now"
+        );
     }
 
     #[test]
@@ -491,8 +527,12 @@ mod tests {
         let nine = cron("0 9 * * *", "Asia/Tehran");
         for (month, day) in [(1, 15), (3, 21), (6, 21), (9, 22), (12, 21)] {
             let after = utc(2026, month, day, 0, 0, 0);
-            let (next, missed) = following(&nine, after, after).unwrap().unwrap();
-            assert_eq!((next, missed), (utc(2026, month, day, 5, 30, 0), 0), "{month}/{day}");
+            let found = following(&nine, after, after).unwrap().unwrap();
+            assert_eq!(
+                (found.next, found.missed),
+                (utc(2026, month, day, 5, 30, 0), 0),
+                "{month}/{day}"
+            );
         }
     }
 
@@ -501,12 +541,22 @@ mod tests {
         // Berlin moves from +01:00 to +02:00 on 29 March 2026.
         let nine = cron("0 9 * * *", "Europe/Berlin");
         let before = following(&nine, utc(2026, 3, 27, 9, 0, 0), utc(2026, 3, 27, 9, 0, 0));
-        assert_eq!(before.unwrap(), Some((utc(2026, 3, 28, 8, 0, 0), 0)));
+        assert_eq!(
+            before.unwrap().map(|f| (f.next, f.missed)),
+            Some((utc(2026, 3, 28, 8, 0, 0), 0))
+        );
         let after = following(&nine, utc(2026, 3, 28, 8, 0, 0), utc(2026, 3, 28, 8, 0, 0));
-        assert_eq!(after.unwrap(), Some((utc(2026, 3, 29, 7, 0, 0), 0)));
+        assert_eq!(
+            after.unwrap().map(|f| (f.next, f.missed)),
+            Some((utc(2026, 3, 29, 7, 0, 0), 0))
+        );
         // Down for three days: 29, 30 and 31 March at 09:00 Berlin were missed.
         let down = following(&nine, utc(2026, 3, 28, 8, 0, 0), utc(2026, 3, 31, 12, 0, 0));
-        assert_eq!(down.unwrap(), Some((utc(2026, 4, 1, 7, 0, 0), 3)));
+        let latest = utc(2026, 3, 31, 7, 0, 0);
+        assert_eq!(
+            down.unwrap(),
+            Some(Following { next: utc(2026, 4, 1, 7, 0, 0), missed: 3, latest })
+        );
     }
 
     #[test]
@@ -514,8 +564,9 @@ mod tests {
         let every_second = cron("* * * * * *", "UTC");
         let last = utc(2026, 1, 1, 0, 0, 0);
         let now = utc(2026, 1, 8, 0, 0, 0);
-        let (next, missed) = following(&every_second, last, now).unwrap().unwrap();
-        assert_eq!((next, missed), (utc(2026, 1, 8, 0, 0, 1), MISSED_COUNTED));
+        let found = following(&every_second, last, now).unwrap().unwrap();
+        assert_eq!((found.next, found.missed), (utc(2026, 1, 8, 0, 0, 1), MISSED_COUNTED));
+        assert_eq!(found.latest, utc(2026, 1, 1, 0, 16, 40), "the last one counted");
         assert!(
             following(&Schedule { timezone: "Mars/Base".into(), ..Schedule::default() }, last, now)
                 .is_err()
