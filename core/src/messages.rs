@@ -402,6 +402,33 @@ catalogue! {
     FrameWelcomeTooLong => "پیام خوشامد حداکثر ۱٬۰۰۰ نویسه است.";
     /// An upload naming a company into a node that is not a file database (422).
     FileCompanyFiledbOnly => "فقط پایگاه فایل می‌تواند فایل‌های هر شرکت را جدا نگه دارد.";
+    // ---- WordPress sites (the REST API) ----
+    /// `test-connection` reached the site and signed in.
+    WordpressConnected => "اتصال به سایت وردپرس برقرار شد؛ ورود با کاربر «{user}».";
+    /// No answer from the site's address (DNS, refused, TLS).
+    WordpressUnreachable => "سایت وردپرس در نشانی «{site}» در دسترس نیست. نشانی را بررسی کنید یا کمی بعد دوباره تلاش کنید.";
+    WordpressTimeout => "سایت وردپرس در زمان مقرر ({seconds} ثانیه) پاسخ نداد. کمی بعد دوباره تلاش کنید.";
+    /// The site's address is loopback or private and that is not allowed.
+    WordpressPrivateAddress => "نشانی «{host}» در شبکهٔ خصوصی است و دستیار اجازهٔ تماس با آن را ندارد. برای سایتی روی همین شبکه، DASTYAR_ALLOW_PRIVATE_NETWORK=true را تنظیم کنید.";
+    /// The site answers, but neither `/wp-json/` nor `?rest_route=` is WordPress's REST API.
+    WordpressNotWordpress => "نشانی «{site}» سایت وردپرس نیست یا API وردپرس (wp-json) در آن پیدا نشد. نشانی اصلی سایت را وارد کنید.";
+    /// WordPress answers, but its REST API is switched off (a plugin, or a filter).
+    WordpressRestDisabled => "REST API این سایت وردپرس بسته است (معمولاً با افزونه‌ای امنیتی). آن را برای کاربرانِ واردشده باز کنید تا دستیار بتواند به سایت وصل شود.";
+    /// The user name or (application) password was refused.
+    WordpressCredentialsRejected => "وردپرس نام کاربری یا گذرواژه را نپذیرفت ({reason}). آن‌ها را دوباره وارد کنید؛ گذرواژهٔ برنامه را در پیشخوان وردپرس از «کاربران ← نمایه ← گذرواژه‌های برنامه» بسازید.";
+    /// The JWT plugin refused the token (expired, forged, another site's).
+    WordpressJwtRejected => "وردپرس توکن JWT را نپذیرفت ({reason}). توکن تازه‌ای از افزونهٔ JWT بگیرید و وارد کنید.";
+    /// The JWT plugin has no secret key configured (`JWT_AUTH_SECRET_KEY`).
+    WordpressJwtNotConfigured => "افزونهٔ JWT روی سایت وردپرس پیکربندی نشده است: مدیر سایت باید JWT_AUTH_SECRET_KEY را در wp-config.php تعریف کند.";
+    /// Credentials were sent, but WordPress saw nobody signed in.
+    WordpressNotLoggedIn => "وردپرس اطلاعات ورود را نخواند و درخواست را بی‌نام دید. روش ورود انتخاب‌شده روی سایت فعال نیست (گذرواژهٔ برنامه فقط روی https، افزونهٔ Basic Auth یا افزونهٔ JWT)، یا میزبان سایت سرآیند Authorization را حذف می‌کند.";
+    /// Signed in, but the user may not do this (a subscriber writing posts).
+    WordpressForbidden => "کاربر وردپرس اجازهٔ این کار را ندارد ({reason}). به او نقشی با اجازهٔ نوشتن نوشته، مانند نویسنده یا ویرایشگر، بدهید.";
+    /// Any other refusal, with WordPress's own message.
+    WordpressRefused => "وردپرس درخواست را نپذیرفت: {reason}";
+    /// `publish_post` was called without a title or content (said to the model).
+    WordpressPostIncomplete => "برای نوشتهٔ وردپرس، عنوان و متن لازم است.";
+
     // ---- Google ----
     /// The server has no Google OAuth client: what to set, and the address to register.
     GoogleNotConfigured => "اتصال به گوگل هنوز پیکربندی نشده است. مدیر سرور باید DASTYAR_GOOGLE_CLIENT_ID و DASTYAR_GOOGLE_CLIENT_SECRET را تنظیم کند و نشانی {redirect_uri} را در کنسول گوگل به‌عنوان نشانی بازگشت (redirect URI) ثبت کند.";
