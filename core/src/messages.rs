@@ -212,6 +212,11 @@ catalogue! {
     UploadNetworkError => "بارگذاری فایل به دلیل خطای شبکه ناموفق بود.";
     ProviderNotConfigured => "سرویس «{provider}» پیکربندی نشده است. تنظیمات آن را در پیکربندی سرور وارد کنید.";
 
+    // ---- Schedule runs (issue #15) ----
+    ScheduleNodeGone => "این زمان‌بندی دیگر گره‌ای ندارد که اجرا شود.";
+    SchedulerNeedsRequest => "زمان‌بند به هیچ درخواستی وصل نیست؛ یک درخواست به آن وصل کنید.";
+    TriggerNeedsAssistant => "راه‌انداز به هیچ دستیاری وصل نیست؛ آن را به یک دستیار وصل کنید.";
+
     // ---- SMS through Kavenegar (spec §7 "SMS", §8 "Integrations") ----
     /// A send Kavenegar accepted (the panel's notice, and the answer's `message`).
     SmsSent => "پیامک برای {count} گیرنده فرستاده شد.";
