@@ -34,7 +34,7 @@ mod tests {
     #[test]
     fn a_chunk_both_rankings_place_well_beats_one_only_one_places_first() {
         let lexical = [(1, 9.0), (2, 8.0), (3, 7.0)];
-        let vectors = [(4, 0.9), (2, 0.8), (1, 0.1)];
+        let vectors = [(4, 0.9), (2, 0.8), (5, 0.1)];
         let fused = reciprocal_rank(&[&lexical, &vectors], 4);
         assert_eq!(ids(&fused), vec![2, 1, 4, 3]);
     }

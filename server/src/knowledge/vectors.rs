@@ -100,8 +100,11 @@ impl Kept {
 pub struct VectorIndex {
     kept: Mutex<Kept>,
     budget: usize,
-    queries: Mutex<Vec<((String, String), Arc<Vec<f32>>)>>,
+    queries: Mutex<Vec<(QueryKey, Arc<Vec<f32>>)>>,
 }
+
+/// A query vector's key: the model and the query.
+type QueryKey = (String, String);
 
 impl Default for VectorIndex {
     fn default() -> Self {
