@@ -22,6 +22,16 @@ template: string, token: string, token2: string, smsType: SmsType,
  */
 message: string, 
 /**
+ * The Kavenegar line to send from; empty: the account's default line.
+ * A bulk send needs one.
+ */
+sender: string, 
+/**
+ * Whether an assistant joined to the node may choose the receptor of
+ * its `send_sms` calls; otherwise it always sends to [`Self::receptor`].
+ */
+allowModelReceptor: boolean, 
+/**
  * Server-maintained: the outcome of the last send.
  */
 lastSendStatus?: string, 

@@ -2,4 +2,4 @@
 import type { SmsSendMethod } from "./SmsSendMethod";
 import type { SmsType } from "./SmsType";
 
-export type SmsPayload = { api_key: string, send_method: SmsSendMethod, receptor: string, message: string, template: string, token: string, token2: string, sms_type: SmsType, last_send_status?: string, last_send_time?: string, last_response_message?: string, };
+export type SmsPayload = { api_key: string, send_method: SmsSendMethod, receptor: string, message: string, template: string, token: string, token2: string, sms_type: SmsType, sender: string, allow_model_receptor: boolean, last_send_status?: string, last_send_time?: string, last_response_message?: string, };

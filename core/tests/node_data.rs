@@ -170,6 +170,8 @@ fn spec_defaults() {
     assert_eq!(m.send_method, SmsSendMethod::Simple);
     assert_eq!(m.sms_type, SmsType::Sms);
     assert_eq!(m.message, "");
+    assert_eq!(m.sender, "", "the account's default line");
+    assert!(!m.allow_model_receptor, "the node's own receptor");
 
     let NodeData::Wordpress(w) = NodeData::default_for(NodeKind::Wordpress) else { panic!() };
     assert_eq!(w.auth_type, WordpressAuthType::ApplicationPassword);
@@ -608,6 +610,8 @@ fn sms() {
             "token2": "abcd",
             "smsType": "call",
             "message": "سلام",
+            "sender": "10004346",
+            "allowModelReceptor": true,
             "lastSendStatus": "sent",
             "lastSendTime": "2025-01-02T03:04:05Z",
             "lastResponseMessage": "ok"
@@ -621,6 +625,8 @@ fn sms() {
             "token",
             "token2",
             "sms_type",
+            "sender",
+            "allow_model_receptor",
             "last_send_status",
             "last_send_time",
             "last_response_message",

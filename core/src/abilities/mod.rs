@@ -22,9 +22,14 @@
 //!   tool name, else `request_{databaseId}`; described by its label, method
 //!   and endpoint; and takes one required string per placeholder
 //!   ([`request_template::placeholders`]).
+//! - An SMS node is the tool [`SEND_SMS`] (`send_sms_{databaseId}` for a
+//!   second one): the model gives the text (simple method) or the template's
+//!   tokens, and the receptor only when the node allows it. It needs its API
+//!   key, its template (template method) and a valid receptor unless the
+//!   model may choose one.
 //! - Two tools may not share a name: the first keeps it, later ones are skipped.
 //! - Vector stores, file databases, Google docs and sheets are knowledge;
-//!   Telegram bots, chat frames, SMS, WordPress sites and triggers are channels.
+//!   Telegram bots, chat frames, WordPress sites and triggers are channels.
 //! - An assistant with knowledge has the [`FILE_SEARCH`] tool, first, over
 //!   all of it; the name is its own (a function of that name is skipped).
 
@@ -38,18 +43,23 @@ use ts_rs::TS;
 
 use crate::connect::Graph;
 use crate::data::request::{HttpMethod, RequestData};
+use crate::data::sms::{SmsData, SmsSendMethod};
 use crate::data::{CanvasNode, NodeData};
 use crate::ids::{CanvasId, NodeRef};
 use crate::kind::NodeKind;
 use crate::validate::function_schema::{
     function_is_connectable, validate_function_name, validate_function_parameters,
 };
+use crate::validate::phone::normalize_receptors;
 
 /// OpenAI's limit on tool names (`^[a-zA-Z0-9_-]{1,64}$`).
 const TOOL_NAME_MAX: usize = 64;
 
 /// The tool that searches an assistant's knowledge.
 pub const FILE_SEARCH: &str = "file_search";
+
+/// The tool that sends an SMS through a connected SMS node.
+pub const SEND_SMS: &str = "send_sms";
 
 /// Everything an assistant can do, from the graph around it.
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize, TS)]
@@ -101,6 +111,8 @@ pub enum ToolSource {
     Request { node: String, api_definition: String },
     /// The assistant's knowledge nodes, searched together (canvas ids).
     Knowledge { nodes: Vec<String> },
+    /// An SMS node (its canvas id): the server sends through its Kavenegar account.
+    Sms { node: String },
 }
 
 /// A knowledge source connected to the assistant.
@@ -143,6 +155,9 @@ pub enum SkipReason {
     RequestWithoutApiDefinition,
     /// An earlier tool has the same name.
     DuplicateToolName,
+    /// The SMS node lacks its API key, its template (template method), or a
+    /// valid receptor while the model may not choose one.
+    SmsIncomplete,
 }
 
 /// What the assistant (or analyzer) with canvas id `assistant` can do.
@@ -185,6 +200,7 @@ pub fn abilities(graph: &Graph, assistant: &str) -> Abilities {
                 &function.parameters,
             ),
             NodeData::Request(request) => request_tool(graph, &by_id, node, request),
+            NodeData::Sms(sms) => sms_tool(node, sms, &names),
             data => {
                 let kind = data.kind();
                 if is_knowledge(kind) {
@@ -239,14 +255,7 @@ fn is_knowledge(kind: NodeKind) -> bool {
 
 /// The kinds an assistant answers on (or is started by).
 fn is_channel(kind: NodeKind) -> bool {
-    matches!(
-        kind,
-        NodeKind::Telegram
-            | NodeKind::Iframe
-            | NodeKind::Sms
-            | NodeKind::Wordpress
-            | NodeKind::Trigger
-    )
+    matches!(kind, NodeKind::Telegram | NodeKind::Iframe | NodeKind::Wordpress | NodeKind::Trigger)
 }
 
 /// The ids at the other end of every edge touching `id`, in edge order.
@@ -286,6 +295,74 @@ fn function_tool(
         description: description.trim().to_owned(),
         parameters,
         source: ToolSource::Function { node: node.id.clone() },
+    })
+}
+
+/// The `send_sms` tool of an SMS node; `taken` holds the names given so far.
+fn sms_tool(node: &CanvasNode, sms: &SmsData, taken: &HashSet<String>) -> Result<Tool, SkipReason> {
+    let receptor_set = normalize_receptors(&sms.receptor).is_ok();
+    let template_set = !sms.template.trim().is_empty();
+    let complete = !sms.api_key.trim().is_empty()
+        && (receptor_set || sms.allow_model_receptor)
+        && (sms.send_method == SmsSendMethod::Simple || template_set);
+    if !complete {
+        return Err(SkipReason::SmsIncomplete);
+    }
+    let name = if taken.contains(SEND_SMS) {
+        format!("send_{}", fallback_name(node))
+    } else {
+        SEND_SMS.to_owned()
+    };
+    let mut properties = Map::new();
+    let mut required = Vec::new();
+    let what = match sms.send_method {
+        SmsSendMethod::Simple => {
+            properties.insert(
+                "message".into(),
+                json!({"type": "string", "description": "The text to send, in the reader's \
+                       language (usually Persian). Keep it short: 70 Persian characters fit one SMS."}),
+            );
+            required.push("message");
+            "a text message (SMS)"
+        }
+        SmsSendMethod::Template => {
+            properties.insert(
+                "token".into(),
+                json!({"type": "string", "description": "The value of the template's first \
+                       token (%token), such as a code; no spaces."}),
+            );
+            properties.insert(
+                "token2".into(),
+                json!({"type": "string", "description": "The value of the template's second \
+                       token (%token2), if it has one; no spaces."}),
+            );
+            required.push("token");
+            "a templated text message (SMS)"
+        }
+    };
+    let to = if sms.allow_model_receptor {
+        properties.insert(
+            "receptor".into(),
+            json!({"type": "string", "description": "The Iranian mobile number to send to \
+                   (09xxxxxxxxx). Leave it out to send to the SMS node's own number."}),
+        );
+        if !receptor_set {
+            required.push("receptor");
+        }
+        "to the Iranian mobile number you give"
+    } else {
+        "to the number set on the SMS node"
+    };
+    let label = node.data.base().label.trim();
+    let through = if label.is_empty() { String::new() } else { format!(" («{label}»)") };
+    Ok(Tool {
+        name,
+        description: format!(
+            "Send {what}{through} through the business's Kavenegar account {to}. Use it only \
+             when the user asks for a text message or your instructions say to send one."
+        ),
+        parameters: json!({"type": "object", "properties": properties, "required": required}),
+        source: ToolSource::Sms { node: node.id.clone() },
     })
 }
 
@@ -713,6 +790,74 @@ mod tests {
         );
         let a = abilities(&without, "assistant-1");
         assert!(matches!(a.tools[0].source, ToolSource::Function { .. }), "{:?}", a.tools);
+    }
+
+    fn sms(id: &str, data: Value) -> Value {
+        let mut fields = json!({"label": "پیامک", "apiKey": "••••ABCD", "receptor": "09123456789"});
+        fields.as_object_mut().unwrap().extend(data.as_object().unwrap().clone());
+        node(id, fields)
+    }
+
+    #[test]
+    fn an_sms_node_is_the_send_sms_tool() {
+        let g = graph(
+            vec![
+                node("assistant-1", json!({})),
+                sms("sms-2", json!({"message": "سلام"})),
+                sms(
+                    "sms-3",
+                    json!({"sendMethod": "template", "template": "verify",
+                                    "allowModelReceptor": true}),
+                ),
+            ],
+            &[("assistant-1", "sms-2"), ("assistant-1", "sms-3")],
+        );
+        let a = abilities(&g, "assistant-1");
+        assert_eq!(tool_names(&a), ["send_sms", "send_sms_3"]);
+        assert!(a.channels.is_empty(), "an SMS node is a tool, not a channel: {:?}", a.channels);
+        let simple = &a.tools[0];
+        assert_eq!(simple.source, ToolSource::Sms { node: "sms-2".into() });
+        assert_eq!(simple.parameters["required"], json!(["message"]));
+        assert!(simple.parameters["properties"].get("receptor").is_none(), "the node's number");
+        assert!(simple.description.contains("«پیامک»"), "{}", simple.description);
+        let template = &a.tools[1];
+        assert_eq!(template.parameters["required"], json!(["token"]));
+        let properties = template.parameters["properties"].as_object().unwrap();
+        let mut names: Vec<&str> = properties.keys().map(String::as_str).collect();
+        names.sort_unstable();
+        assert_eq!(names, ["receptor", "token", "token2"]);
+        assert!(template.description.contains("number you give"), "{}", template.description);
+    }
+
+    #[test]
+    fn an_sms_node_needs_a_key_a_template_and_a_receptor_the_model_cannot_replace() {
+        let g = graph(
+            vec![
+                node("assistant-1", json!({})),
+                sms("sms-2", json!({"apiKey": ""})),
+                sms("sms-3", json!({"sendMethod": "template", "template": " "})),
+                sms("sms-4", json!({"receptor": "0812"})),
+                // The model chooses, so the node needs no number of its own.
+                sms("sms-5", json!({"receptor": "", "allowModelReceptor": true})),
+            ],
+            &[
+                ("assistant-1", "sms-2"),
+                ("assistant-1", "sms-3"),
+                ("assistant-1", "sms-4"),
+                ("assistant-1", "sms-5"),
+            ],
+        );
+        let a = abilities(&g, "assistant-1");
+        assert_eq!(
+            skipped(&a),
+            [
+                ("sms-2", SkipReason::SmsIncomplete),
+                ("sms-3", SkipReason::SmsIncomplete),
+                ("sms-4", SkipReason::SmsIncomplete),
+            ]
+        );
+        assert_eq!(tool_names(&a), ["send_sms"]);
+        assert_eq!(a.tools[0].parameters["required"], json!(["message", "receptor"]));
     }
 
     #[test]

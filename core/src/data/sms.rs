@@ -47,6 +47,12 @@ pub struct SmsData {
     pub sms_type: SmsType,
     /// The text (simple method).
     pub message: String,
+    /// The Kavenegar line to send from; empty: the account's default line.
+    /// A bulk send needs one.
+    pub sender: String,
+    /// Whether an assistant joined to the node may choose the receptor of
+    /// its `send_sms` calls; otherwise it always sends to [`Self::receptor`].
+    pub allow_model_receptor: bool,
     /// Server-maintained: the outcome of the last send.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
@@ -72,6 +78,8 @@ impl Default for SmsData {
             token2: String::new(),
             sms_type: SmsType::Sms,
             message: String::new(),
+            sender: String::new(),
+            allow_model_receptor: false,
             last_send_status: None,
             last_send_time: None,
             last_response_message: None,
@@ -90,6 +98,8 @@ impl SmsData {
             token: self.token.clone(),
             token2: self.token2.clone(),
             sms_type: self.sms_type,
+            sender: self.sender.clone(),
+            allow_model_receptor: self.allow_model_receptor,
             last_send_status: self.last_send_status.clone(),
             last_send_time: self.last_send_time.clone(),
             last_response_message: self.last_response_message.clone(),
@@ -107,6 +117,8 @@ impl SmsData {
             token2: payload.token2,
             sms_type: payload.sms_type,
             message: payload.message,
+            sender: payload.sender,
+            allow_model_receptor: payload.allow_model_receptor,
             last_send_status: payload.last_send_status,
             last_send_time: payload.last_send_time,
             last_response_message: payload.last_response_message,
@@ -127,6 +139,8 @@ pub struct SmsPayload {
     pub token: String,
     pub token2: String,
     pub sms_type: SmsType,
+    pub sender: String,
+    pub allow_model_receptor: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub last_send_status: Option<String>,

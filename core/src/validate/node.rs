@@ -11,7 +11,7 @@ use super::field_sizes::oversized_fields;
 use super::function_schema::validate_function_name;
 use super::http_url::normalize_http_url;
 use super::phone::normalize_receptors;
-use super::sms::validate_sms_api_key;
+use super::sms::{normalize_sms_sender, validate_sms_api_key};
 use super::telegram::validate_telegram_token;
 use super::wordpress::normalize_wordpress_url;
 use crate::data::NodeData;
@@ -52,6 +52,7 @@ pub fn prepare_node_data(data: &mut NodeData) -> Result<(), Vec<FieldError>> {
             if !sms.receptor.trim().is_empty() {
                 check(normalize_receptors(&sms.receptor).map(|list| sms.receptor = list.join(",")));
             }
+            check(normalize_sms_sender(&sms.sender).map(|sender| sms.sender = sender));
         }
         NodeData::Scheduler(s) => check(validate_schedule(&s.schedule)),
         NodeData::Trigger(t) => check(validate_schedule(&t.schedule)),
@@ -156,10 +157,14 @@ mod tests {
 
     #[test]
     fn filled_fields_are_normalised() {
-        let mut sms = data(NodeKind::Sms, json!({"receptor": "+98 912 345 6789, 09351112233"}));
+        let mut sms = data(
+            NodeKind::Sms,
+            json!({"receptor": "+98 912 345 6789, 09351112233", "sender": "۱۰۰۰ ۴۳۴۶"}),
+        );
         prepare_node_data(&mut sms).unwrap();
         let NodeData::Sms(s) = &sms else { unreachable!() };
         assert_eq!(s.receptor, "09123456789,09351112233");
+        assert_eq!(s.sender, "10004346");
 
         let mut wp = data(NodeKind::Wordpress, json!({"siteUrl": " https://Blog.Example.ir/// "}));
         prepare_node_data(&mut wp).unwrap();
@@ -222,8 +227,9 @@ mod tests {
 
     #[test]
     fn malformed_fields_are_named() {
-        let mut sms = data(NodeKind::Sms, json!({"apiKey": "short", "receptor": "12345"}));
-        assert_eq!(fields(prepare_node_data(&mut sms)), ["apiKey", "receptor"]);
+        let mut sms =
+            data(NodeKind::Sms, json!({"apiKey": "short", "receptor": "12345", "sender": "x1"}));
+        assert_eq!(fields(prepare_node_data(&mut sms)), ["apiKey", "receptor", "sender"]);
 
         let mut api = data(NodeKind::Apidefinition, json!({"baseUrl": "ftp://files.ir"}));
         assert_eq!(fields(prepare_node_data(&mut api)), ["baseUrl"]);

@@ -4,11 +4,16 @@
 use super::FieldError;
 use super::phone::normalize_receptors;
 use crate::data::sms::SmsSendMethod;
+use crate::digits::ascii_digit;
 use crate::messages::MessageCode;
 use crate::secrets::is_mask;
 
 const API_KEY_MIN: usize = 40;
 const API_KEY_MAX: usize = 80;
+/// Kavenegar's lines are 3 to 20 digits long ("10004346", "2000500666").
+const SENDER_DIGITS: std::ops::RangeInclusive<usize> = 3..=20;
+/// The most characters Kavenegar takes in a template token.
+pub const SMS_TOKEN_MAX_CHARS: usize = 100;
 
 /// A Kavenegar API key: 40 to 80 characters of letters, digits, '+', '/' and
 /// '='. Surrounding whitespace (from pasting) is ignored. A mask stands for
@@ -27,6 +32,35 @@ pub fn validate_sms_api_key(key: &str) -> Result<(), FieldError> {
         Ok(())
     } else {
         Err(FieldError::new("apiKey", MessageCode::SmsApiKeyInvalid))
+    }
+}
+
+/// A Kavenegar sender line in its normal form: its digits (Persian and
+/// Arabic-Indic ones made ASCII, spaces dropped); empty stays empty (the
+/// account's default line).
+pub fn normalize_sms_sender(input: &str) -> Result<String, FieldError> {
+    let mut digits = String::with_capacity(input.len());
+    for c in input.chars().filter(|c| !c.is_whitespace()) {
+        match ascii_digit(c) {
+            Some(d) => digits.push(d),
+            None => return Err(FieldError::new("sender", MessageCode::SmsSenderInvalid)),
+        }
+    }
+    if digits.is_empty() || SENDER_DIGITS.contains(&digits.len()) {
+        Ok(digits)
+    } else {
+        Err(FieldError::new("sender", MessageCode::SmsSenderInvalid))
+    }
+}
+
+/// A template token as Kavenegar takes `token` and `token2`: no whitespace,
+/// at most [`SMS_TOKEN_MAX_CHARS`] characters. `field` names it in the error.
+pub fn validate_sms_token(field: &str, token: &str) -> Result<(), FieldError> {
+    let fits = token.chars().count() <= SMS_TOKEN_MAX_CHARS;
+    if fits && !token.chars().any(char::is_whitespace) {
+        Ok(())
+    } else {
+        Err(FieldError::new(field, MessageCode::SmsTokenInvalid))
     }
 }
 
@@ -113,6 +147,33 @@ mod tests {
         assert_eq!(code("   "), Some(MessageCode::FieldRequired));
         assert_eq!(validate_sms_api_key("x").unwrap_err().field, "apiKey");
         assert_eq!(code("••••a1b2"), None);
+    }
+
+    #[test]
+    fn senders_are_digits() {
+        assert_eq!(normalize_sms_sender("").unwrap(), "");
+        assert_eq!(normalize_sms_sender(" 1000 4346 ").unwrap(), "10004346");
+        assert_eq!(normalize_sms_sender("۱۰۰۰۴۳۴۶").unwrap(), "10004346");
+        assert_eq!(normalize_sms_sender("100").unwrap(), "100");
+        assert_eq!(normalize_sms_sender(&"9".repeat(20)).unwrap().len(), 20);
+        for bad in ["10", &"9".repeat(21), "+9810004346", "1000-4346", "line"] {
+            let error = normalize_sms_sender(bad).unwrap_err();
+            assert_eq!(error, FieldError::new("sender", MessageCode::SmsSenderInvalid), "{bad}");
+        }
+    }
+
+    #[test]
+    fn tokens_have_no_spaces_and_fit() {
+        assert!(validate_sms_token("token", "1234").is_ok());
+        assert!(validate_sms_token("token", "").is_ok());
+        assert!(validate_sms_token("token", &"ک".repeat(100)).is_ok());
+        assert_eq!(
+            validate_sms_token("token2", &"ک".repeat(101)).unwrap_err(),
+            FieldError::new("token2", MessageCode::SmsTokenInvalid)
+        );
+        for bad in ["12 34", "12\t34", " 1234", "1234\n"] {
+            assert!(validate_sms_token("token", bad).is_err(), "{bad:?}");
+        }
     }
 
     #[test]

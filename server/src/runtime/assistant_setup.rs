@@ -156,6 +156,8 @@ impl AssistantSetup {
             ToolSource::Knowledge { nodes } => Some(ToolTarget::Knowledge {
                 nodes: nodes.iter().filter_map(|id| CanvasId::parse(id)?.database_id()).collect(),
             }),
+            // The SMS tool's sends are not wired into the tool loop yet.
+            ToolSource::Sms { .. } => None,
         }
     }
 

@@ -8,6 +8,7 @@ const skipReasons: Record<SkipReason, string> = {
   function_invalid_schema: "شمای پارامترهای تابع معتبر نیست.",
   request_without_api_definition: "درخواست به هیچ تعریف API وصل نیست.",
   duplicate_tool_name: "ابزار دیگری پیش‌تر همین نام را گرفته است.",
+  sms_incomplete: "گره پیامک کلید API، نام الگو یا شمارهٔ گیرندهٔ معتبر ندارد.",
 };
 
 /** The panel's read-only list of what the assistant can do, from its connections. */
@@ -19,7 +20,7 @@ const abilities = {
   channels: "در این کانال‌ها پاسخ دهد",
   skipped: "گره‌های متصلی که به کار گرفته نمی‌شوند",
   none: "هیچ",
-  toolKinds: { function: "تابع", request: "درخواست API", knowledge: "جستجو در اسناد" },
+  toolKinds: { function: "تابع", request: "درخواست API", knowledge: "جستجو در اسناد", sms: "پیامک" },
   unnamed: "بی‌نام",
   skipReasons,
 } as const;
