@@ -6,4 +6,5 @@
 pub mod google;
 pub mod openai;
 pub mod telegram;
+pub mod wordpress;
 pub mod zarinpal;

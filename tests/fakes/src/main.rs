@@ -1,11 +1,11 @@
 //! `dastyar-fakes`: runs the fakes for the browser specs and benchmarks and
 //! prints one JSON line with their base URLs, e.g.
-//! `{"google":"http://127.0.0.1:41237","google_sheets":"http://127.0.0.1:41238","openai":"http://127.0.0.1:41234/v1","telegram":"http://127.0.0.1:41236","zarinpal":"http://127.0.0.1:41235"}`,
+//! `{"google":"http://127.0.0.1:41237","google_sheets":"http://127.0.0.1:41238","openai":"http://127.0.0.1:41234/v1","telegram":"http://127.0.0.1:41236","wordpress":"http://127.0.0.1:41239","zarinpal":"http://127.0.0.1:41235"}`,
 //! then serves until stopped (SIGTERM or SIGINT, exit 0).
 //!
 //! Flags: `--openai-port N`, `--zarinpal-port N`, `--telegram-port N`,
-//! `--google-port N`, `--google-sheets-port N` (0, the default, takes a
-//! free port), `--word-delay-ms N`, `--api-key K`.
+//! `--google-port N`, `--google-sheets-port N`, `--wordpress-port N` (0, the
+//! default, takes a free port), `--word-delay-ms N`, `--api-key K`.
 
 use std::io::Write;
 use std::net::SocketAddr;
@@ -15,11 +15,12 @@ use std::time::Duration;
 use dastyar_fakes::google::FakeGoogle;
 use dastyar_fakes::openai::{FakeOpenAi, FakeOpenAiConfig};
 use dastyar_fakes::telegram::FakeTelegram;
+use dastyar_fakes::wordpress::FakeWordpress;
 use dastyar_fakes::zarinpal::FakeZarinpal;
 
 const USAGE: &str = "usage: dastyar-fakes [--openai-port N] [--zarinpal-port N] \
                      [--telegram-port N] [--google-port N] [--google-sheets-port N] \
-                     [--word-delay-ms N] [--api-key KEY]";
+                     [--wordpress-port N] [--word-delay-ms N] [--api-key KEY]";
 
 /// What the flags ask for.
 #[derive(Debug, Default)]
@@ -29,6 +30,7 @@ struct Flags {
     telegram_port: u16,
     google_port: u16,
     google_sheets_port: u16,
+    wordpress_port: u16,
     word_delay_ms: u64,
     api_key: Option<String>,
 }
@@ -57,6 +59,9 @@ impl Flags {
                 }
                 "--google-sheets-port" => {
                     flags.google_sheets_port = value.parse().map_err(|_| number("a port"))?;
+                }
+                "--wordpress-port" => {
+                    flags.wordpress_port = value.parse().map_err(|_| number("a port"))?;
                 }
                 "--word-delay-ms" => {
                     flags.word_delay_ms = value.parse().map_err(|_| number("milliseconds"))?;
@@ -89,9 +94,11 @@ async fn main() -> ExitCode {
     let telegram = FakeTelegram::start_on(local(flags.telegram_port)).await;
     let google =
         FakeGoogle::start_on(local(flags.google_port), local(flags.google_sheets_port)).await;
+    let wordpress = FakeWordpress::start_on(local(flags.wordpress_port)).await;
     let line = serde_json::json!({
         "google": google.base_url, "google_sheets": google.sheets_url,
-        "openai": openai.base_url, "telegram": telegram.base_url, "zarinpal": zarinpal.base_url,
+        "openai": openai.base_url, "telegram": telegram.base_url,
+        "wordpress": wordpress.base_url, "zarinpal": zarinpal.base_url,
     });
     let mut out = std::io::stdout();
     writeln!(out, "{line}").and_then(|()| out.flush()).expect("stdout is open");
