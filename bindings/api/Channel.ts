@@ -3,4 +3,4 @@
 /**
  * Where a conversation happens.
  */
-export type Channel = "test_frame" | "widget" | "telegram";
+export type Channel = "test_frame" | "widget" | "telegram" | "trigger";

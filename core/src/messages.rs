@@ -216,6 +216,9 @@ catalogue! {
     ScheduleNodeGone => "این زمان‌بندی دیگر گره‌ای ندارد که اجرا شود.";
     SchedulerNeedsRequest => "زمان‌بند به هیچ درخواستی وصل نیست؛ یک درخواست به آن وصل کنید.";
     TriggerNeedsAssistant => "راه‌انداز به هیچ دستیاری وصل نیست؛ آن را به یک دستیار وصل کنید.";
+    HistoryLimitInvalid => "تعداد باید عددی از ۱ تا {max} باشد.";
+    TriggerTestMessageBlank => "پیام آزمایشی خالی است؛ متنی بنویسید یا آن را خالی بگذارید تا الگوی راه‌انداز فرستاده شود.";
+    TriggerTestSent => "پیام آزمایشی به دستیار فرستاده شد.";
 
     // ---- SMS through Kavenegar (spec §7 "SMS", §8 "Integrations") ----
     /// A send Kavenegar accepted (the panel's notice, and the answer's `message`).

@@ -1,6 +1,7 @@
 //! Configuration: the command line and the environment variables it reads
 //! (every setting has both; `dastyar --help` lists them all).
 
+use crate::automation::catch_up::CatchUp;
 use std::net::SocketAddr;
 use std::path::PathBuf;
 
@@ -149,6 +150,12 @@ pub struct Config {
           default_value_t = DEFAULT_REGISTRATIONS_PER_HOUR,
           value_parser = clap::value_parser!(u32).range(1..), global = true)]
     pub registrations_per_hour: u32,
+
+    /// What a scheduler or trigger does about due times it missed while no
+    /// instance ran: `once`, one run for all of them, or `skip`, none.
+    #[arg(long, env = "DASTYAR_SCHEDULE_CATCH_UP", value_enum, default_value_t = CatchUp::Once,
+          value_name = "POLICY", global = true)]
+    pub schedule_catch_up: CatchUp,
 
     #[command(flatten)]
     pub providers: Providers,
@@ -331,6 +338,7 @@ impl Config {
             behind_proxy: false,
             logins_per_minute: DEFAULT_LOGINS_PER_MINUTE,
             registrations_per_hour: DEFAULT_REGISTRATIONS_PER_HOUR,
+            schedule_catch_up: CatchUp::Once,
             providers: Providers {
                 llm: LlmSettings {
                     base_url: None,
@@ -432,6 +440,7 @@ mod tests {
             "DASTYAR_LLM_BASE_URL",
             "DASTYAR_LLM_API_KEY",
             "DASTYAR_EMBEDDING_MODEL",
+            "DASTYAR_SCHEDULE_CATCH_UP",
             "DASTYAR_TELEGRAM_API_URL",
             "DASTYAR_KAVENEGAR_API_URL",
             "DASTYAR_ZARINPAL_API_URL",

@@ -4,6 +4,7 @@
 //! without a socket; [`serve`] opens everything from a [`Config`] and listens.
 
 pub mod accounts;
+pub mod automation;
 pub mod billing;
 pub mod canvas;
 pub mod channels;
@@ -78,6 +79,7 @@ pub async fn serve(config: Config) -> Result<(), StartupError> {
     let reporter = channels::analyzer::schedule::Reporter::start(state.clone());
     let resyncer = knowledge::google::resync::Resyncer::start(state.clone());
     let embedder = knowledge::embedder::Embedder::start(state.clone());
+    let engine = automation::engine::Engine::start(state.clone());
     let max_connections = http::connections::connection_cap(state.config.max_connections);
     let router = app(state);
     let listener = tokio::net::TcpListener::bind(addr).await.map_err(StartupError::Listen)?;
@@ -88,6 +90,7 @@ pub async fn serve(config: Config) -> Result<(), StartupError> {
     );
     let limits = http::connections::Limits::new(max_connections);
     http::connections::serve(listener, router, limits, shutdown_signal()).await;
+    engine.stop().await;
     embedder.stop().await;
     resyncer.stop().await;
     reporter.stop().await;

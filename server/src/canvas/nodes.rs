@@ -16,6 +16,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value, json};
 use ts_rs::TS;
 
+use crate::automation::activation;
 use crate::billing::current_plan;
 use crate::canvas::assistants;
 use crate::error::ApiError;
@@ -256,7 +257,7 @@ pub async fn update(
     if matches!(kind, NodeKind::Filedb | NodeKind::Filerepository) {
         documents::follow_files(state, user_id, &row).await?;
     }
-    Ok(row)
+    activation::follow(state, user_id, Some(&stored), row).await
 }
 
 /// How often a rewrite reads the node again when an edit races it.
@@ -441,6 +442,10 @@ fn server_fields(kind: NodeKind) -> &'static [&'static str] {
         NodeKind::Telegram => &["webhook_url", "company_id"],
         // Set by Google's OAuth callback, so a client cannot claim it.
         NodeKind::Googledoc | NodeKind::Googlesheet => &["auth_status"],
+        // The schedule engine keeps these: an edit sent with stale ones
+        // would otherwise set a run count or next run back.
+        NodeKind::Scheduler => &["next_run_time", "current_runs"],
+        NodeKind::Trigger => &["next_run_time", "current_runs", "last_run_time"],
         _ => &[],
     }
 }

@@ -18,6 +18,7 @@ use serde_json::{Map, Value, json};
 use ts_rs::TS;
 use utoipa::ToSchema;
 
+use crate::automation::activation;
 use crate::canvas::canvas_node_schema::CanvasNodeSchema;
 use crate::canvas::edges::{self, CanvasEdge, Connect, EdgeRef};
 use crate::canvas::graph::ProjectGraph;
@@ -213,8 +214,9 @@ pub async fn switch(
             status,
         )
         .await?;
-        if let Some(row) = written {
-            return Ok(row);
+        if let Some(written) = written {
+            let before = row.payload().map_err(ApiError::internal)?;
+            return activation::follow(state, user_id, Some(&before), written).await;
         }
     }
 }

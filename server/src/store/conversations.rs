@@ -22,6 +22,8 @@ pub enum Channel {
     Widget,
     /// A Telegram bot.
     Telegram,
+    /// A trigger's scheduled message.
+    Trigger,
 }
 
 impl Channel {
@@ -31,6 +33,7 @@ impl Channel {
         match text {
             "widget" => Channel::Widget,
             "telegram" => Channel::Telegram,
+            "trigger" => Channel::Trigger,
             _ => Channel::TestFrame,
         }
     }
@@ -46,6 +49,7 @@ impl Channel {
             Channel::TestFrame => "test_frame",
             Channel::Widget => "widget",
             Channel::Telegram => "telegram",
+            Channel::Trigger => "trigger",
         }
     }
 }

@@ -22,6 +22,7 @@ pub mod login_failures;
 pub mod nodes;
 pub mod payments;
 pub mod projects;
+pub mod schedules;
 pub mod subscriptions;
 pub mod telegram;
 pub mod tx;

@@ -599,6 +599,17 @@ pub async fn write_data<'c, E: Executor<'c, Database = Any>>(
     .await
 }
 
+/// Replaces a node's data, keeping its `updated_at` (what the server keeps
+/// on it changed, not what the user edited), in the caller's transaction.
+pub async fn set_data(tx: &mut Tx, id: i64, payload: &NodePayload) -> Result<(), sqlx::Error> {
+    sqlx::query("UPDATE nodes SET data = $2 WHERE id = $1")
+        .bind(id)
+        .bind(payload_text(payload))
+        .execute(tx.conn())
+        .await?;
+    Ok(())
+}
+
 /// Replaces a node's data with `payload` unless it changed since it read
 /// `read` (its stored text): a rewrite of stored data that must not undo a
 /// concurrent edit. Whether it was replaced; `updated_at` is kept.

@@ -42,6 +42,11 @@ impl Tx {
         &mut self.inner
     }
 
+    /// The database the transaction runs on.
+    pub fn backend(&self) -> Backend {
+        self.backend
+    }
+
     /// The clause that locks the rows a `SELECT` reads until the transaction
     /// ends: `FOR UPDATE` on PostgreSQL, nothing on SQLite (where the whole
     /// database is already locked for writing).

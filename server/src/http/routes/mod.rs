@@ -24,6 +24,7 @@ pub mod payments;
 pub mod project_queries;
 pub mod projects;
 pub mod request_execute;
+pub mod schedules;
 pub mod shortcuts;
 pub mod subscription;
 pub mod telegram;
@@ -55,6 +56,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .merge(project_queries::router())
         .merge(shortcuts::router())
         .merge(toggles::router())
+        .merge(schedules::router())
         .merge(listings::router())
         .merge(files::router())
         .merge(knowledge::router())

@@ -1,0 +1,394 @@
+//! The schedule engine, driven with its own clock (no sleeps): a scheduler
+//! calls its request once per due time up to its max runs; switching it off
+//! stops it; a server that was down catches up by its policy; cron follows
+//! its timezone; a trigger's message reaches its assistant; and three
+//! instances on one database fire every run exactly once, also when one of
+//! them dies holding runs.
+
+mod common;
+
+use std::sync::{Arc, Mutex};
+
+use axum::Router;
+use axum::http::StatusCode;
+use axum::routing::any;
+use chrono::{DateTime, TimeDelta, TimeZone, Utc};
+use common::canvas::Canvas;
+use common::{TestApp, for_each_backend_with};
+use dastyar_core::NodeKind;
+use dastyar_fakes::openai::FakeOpenAi;
+use dastyar_server::automation::activation::reschedule;
+use dastyar_server::automation::catch_up::CatchUp;
+use dastyar_server::automation::engine::{self, Instance, LEASE};
+use dastyar_server::store::schedules;
+use serde_json::{Value, json};
+
+/// A small API counting the calls it gets.
+async fn counting_api() -> (String, Arc<Mutex<Vec<String>>>) {
+    let seen: Arc<Mutex<Vec<String>>> = Arc::default();
+    let record = seen.clone();
+    let router = Router::new().route(
+        "/{*path}",
+        any(move |uri: axum::http::Uri| {
+            let record = record.clone();
+            async move {
+                record.lock().unwrap().push(uri.path().to_owned());
+                axum::Json(json!({"ok": true}))
+            }
+        }),
+    );
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    tokio::spawn(async move { axum::serve(listener, router).await.unwrap() });
+    (format!("http://{addr}"), seen)
+}
+
+fn at(y: i32, mo: u32, d: u32, h: u32, mi: u32) -> DateTime<Utc> {
+    Utc.with_ymd_and_hms(y, mo, d, h, mi, 0).unwrap()
+}
+
+fn minutes(n: i64) -> TimeDelta {
+    TimeDelta::minutes(n)
+}
+
+/// The node's stored data.
+async fn data(app: &TestApp, node: i64) -> Value {
+    let (text,): (String,) = sqlx::query_as("SELECT data FROM nodes WHERE id = $1")
+        .bind(node)
+        .fetch_one(app.state.db.pool())
+        .await
+        .unwrap();
+    serde_json::from_str(&text).unwrap()
+}
+
+/// A scheduler every `interval` minutes (at most `max_runs`), joined to a
+/// request against `base`, switched on at `t0`: (owner, token, scheduler).
+async fn scheduler_scene(
+    app: &TestApp,
+    base: &str,
+    interval: i64,
+    max_runs: Option<i64>,
+    t0: DateTime<Utc>,
+) -> (i64, String, i64) {
+    let (token, user) = app.register("schedules@example.com").await;
+    let project = app.create_project(&token, "زمان‌بندی").await;
+    let canvas = Canvas::new(app, user, project);
+    let api = canvas.node(NodeKind::Apidefinition, json!({"base_url": base})).await;
+    let request = canvas
+        .node(
+            NodeKind::Request,
+            json!({"method": "POST", "endpoint": "/ping", "api_definition_id": api}),
+        )
+        .await;
+    let scheduler = canvas
+        .node(
+            NodeKind::Scheduler,
+            json!({"is_active": true, "schedule_type": "interval", "interval_value": interval,
+                   "interval_unit": "minutes", "max_runs": max_runs}),
+        )
+        .await;
+    app.connect(&token, project, (NodeKind::Apidefinition, api), (NodeKind::Request, request))
+        .await;
+    app.connect(&token, project, (NodeKind::Scheduler, scheduler), (NodeKind::Request, request))
+        .await;
+    reschedule(&app.state, user, scheduler, t0).await.unwrap();
+    (user, token, scheduler)
+}
+
+#[tokio::test]
+async fn a_scheduler_calls_its_request_once_per_due_time_up_to_its_max_runs() {
+    let (base, seen) = counting_api().await;
+    for_each_backend_with(
+        |c| c.allow_private_network = true,
+        move |app| {
+            let (base, seen) = (base.clone(), seen.clone());
+            async move {
+                seen.lock().unwrap().clear();
+                let t0 = at(2026, 5, 1, 10, 0);
+                let (_, token, scheduler) = scheduler_scene(&app, &base, 5, Some(3), t0).await;
+                let me = Instance::new();
+                let node = data(&app, scheduler).await;
+                assert_eq!(node["next_run_time"], "2026-05-01T10:05:00Z");
+                assert_eq!(node["current_runs"], 0);
+
+                assert!(engine::tick(&app.state, &me, t0 + minutes(4)).await.unwrap().is_empty());
+                let first = engine::tick(&app.state, &me, t0 + minutes(5)).await.unwrap();
+                assert_eq!(first.len(), 1);
+                assert!(engine::tick(&app.state, &me, t0 + minutes(5)).await.unwrap().is_empty());
+                assert!(engine::tick(&app.state, &me, t0 + minutes(9)).await.unwrap().is_empty());
+                assert_eq!(seen.lock().unwrap().as_slice(), ["/ping"]);
+                let node = data(&app, scheduler).await;
+                assert_eq!(
+                    (node["current_runs"].clone(), node["next_run_time"].clone()),
+                    (json!(1), json!("2026-05-01T10:10:00Z"))
+                );
+
+                for m in [10, 15, 20, 25] {
+                    engine::tick(&app.state, &me, t0 + minutes(m)).await.unwrap();
+                }
+                assert_eq!(seen.lock().unwrap().len(), 3, "its max runs, no more");
+                let node = data(&app, scheduler).await;
+                assert_eq!(node["current_runs"], 3);
+                assert_eq!(node["is_active"], false, "done after its max runs");
+                assert!(node.get("next_run_time").is_none_or(Value::is_null), "{node}");
+
+                let history = app
+                    .get(&format!("/api/scheduler/{scheduler}/history?limit=10"), Some(&token))
+                    .await;
+                assert_eq!(history.status, StatusCode::OK, "{}", history.text());
+                let runs = history.json()["runs"].as_array().cloned().unwrap();
+                assert_eq!(runs.len(), 3);
+                assert!(runs.iter().all(|r| r["state"] == "succeeded"), "{runs:?}");
+                assert_eq!(runs[0]["due_at"], "2026-05-01T10:15:00Z", "newest first");
+                assert_eq!(runs[0]["outcome"]["request"]["status"], 200);
+            }
+        },
+    )
+    .await;
+}
+
+#[tokio::test]
+async fn switched_off_it_stops_and_switched_on_it_starts_from_then() {
+    let (base, seen) = counting_api().await;
+    for_each_backend_with(
+        |c| c.allow_private_network = true,
+        move |app| {
+            let (base, seen) = (base.clone(), seen.clone());
+            async move {
+                seen.lock().unwrap().clear();
+                let (_, token, scheduler) = scheduler_scene(&app, &base, 5, None, Utc::now()).await;
+                let path = format!("/api/scheduler/{scheduler}/toggle");
+                let off = app.patch(&path, Some(&token), json!({})).await;
+                assert_eq!(off.status, StatusCode::OK, "{}", off.text());
+                let row = schedules::get(&app.state.db, scheduler).await.unwrap().unwrap();
+                assert_eq!(row.next_due_at, None);
+                let me = Instance::new();
+                let later = Utc::now() + minutes(60);
+                assert!(engine::tick(&app.state, &me, later).await.unwrap().is_empty());
+                assert!(seen.lock().unwrap().is_empty());
+
+                let on = app.patch(&path, Some(&token), json!({})).await;
+                assert_eq!(on.status, StatusCode::OK, "{}", on.text());
+                assert_eq!(on.json()["data"]["isActive"], true, "{}", on.text());
+                let row = schedules::get(&app.state.db, scheduler).await.unwrap().unwrap();
+                let next = dastyar_server::db::timestamp::parse(&row.next_due_at.unwrap()).unwrap();
+                let ahead = next - Utc::now();
+                assert!(ahead > minutes(4) && ahead <= minutes(5), "{ahead}");
+                assert_eq!(engine::tick(&app.state, &me, next).await.unwrap().len(), 1);
+                assert_eq!(seen.lock().unwrap().len(), 1);
+            }
+        },
+    )
+    .await;
+}
+
+#[tokio::test]
+async fn after_downtime_it_runs_once_for_what_it_missed() {
+    let (base, seen) = counting_api().await;
+    for_each_backend_with(
+        |c| c.allow_private_network = true,
+        move |app| {
+            let (base, seen) = (base.clone(), seen.clone());
+            async move {
+                seen.lock().unwrap().clear();
+                let t0 = at(2026, 5, 1, 10, 0);
+                let (_, _, scheduler) = scheduler_scene(&app, &base, 5, None, t0).await;
+                let me = Instance::new();
+                let runs = engine::tick(&app.state, &me, t0 + minutes(62)).await.unwrap();
+                assert_eq!(runs.len(), 1, "one run, not twelve");
+                assert_eq!(runs[0].due_at, "2026-05-01T11:00:00.000000Z", "for the latest time");
+                assert_eq!(runs[0].missed, 11);
+                assert_eq!(data(&app, scheduler).await["next_run_time"], "2026-05-01T11:05:00Z");
+                assert_eq!(engine::tick(&app.state, &me, t0 + minutes(65)).await.unwrap().len(), 1);
+                assert_eq!(seen.lock().unwrap().len(), 2);
+            }
+        },
+    )
+    .await;
+}
+
+#[tokio::test]
+async fn with_the_skip_policy_what_was_missed_is_not_run() {
+    let (base, seen) = counting_api().await;
+    for_each_backend_with(
+        |c| {
+            c.allow_private_network = true;
+            c.schedule_catch_up = CatchUp::Skip;
+        },
+        move |app| {
+            let (base, seen) = (base.clone(), seen.clone());
+            async move {
+                seen.lock().unwrap().clear();
+                let t0 = at(2026, 5, 1, 10, 0);
+                let (_, _, scheduler) = scheduler_scene(&app, &base, 5, None, t0).await;
+                let me = Instance::new();
+                assert!(engine::tick(&app.state, &me, t0 + minutes(62)).await.unwrap().is_empty());
+                assert_eq!(data(&app, scheduler).await["next_run_time"], "2026-05-01T11:05:00Z");
+                assert_eq!(data(&app, scheduler).await["current_runs"], 0);
+                assert_eq!(engine::tick(&app.state, &me, t0 + minutes(65)).await.unwrap().len(), 1);
+                assert_eq!(seen.lock().unwrap().len(), 1);
+            }
+        },
+    )
+    .await;
+}
+
+#[tokio::test]
+async fn cron_runs_at_the_wall_clock_time_of_its_timezone() {
+    for_each_backend_with(
+        |_| {},
+        |app| async move {
+            let (token, user) = app.register("cron@example.com").await;
+            let project = app.create_project(&token, "کرون").await;
+            let canvas = Canvas::new(&app, user, project);
+            let tehran = canvas
+                .node(
+                    NodeKind::Scheduler,
+                    json!({"is_active": true, "schedule_type": "cron",
+                    "cron_expression": "0 9 * * *", "timezone": "Asia/Tehran"}),
+                )
+                .await;
+            let berlin = canvas
+                .node(
+                    NodeKind::Scheduler,
+                    json!({"is_active": true, "schedule_type": "cron",
+                    "cron_expression": "0 9 * * *", "timezone": "Europe/Berlin"}),
+                )
+                .await;
+            // Berlin moves to summer time on 29 March 2026; Tehran keeps +03:30.
+            let t0 = at(2026, 3, 28, 0, 0);
+            reschedule(&app.state, user, tehran, t0).await.unwrap();
+            reschedule(&app.state, user, berlin, t0).await.unwrap();
+            assert_eq!(data(&app, tehran).await["next_run_time"], "2026-03-28T05:30:00Z");
+            assert_eq!(data(&app, berlin).await["next_run_time"], "2026-03-28T08:00:00Z");
+            let me = Instance::new();
+            for now in [at(2026, 3, 28, 5, 30), at(2026, 3, 28, 8, 0)] {
+                assert_eq!(engine::tick(&app.state, &me, now).await.unwrap().len(), 1, "{now}");
+            }
+            assert_eq!(data(&app, tehran).await["next_run_time"], "2026-03-29T05:30:00Z");
+            assert_eq!(data(&app, berlin).await["next_run_time"], "2026-03-29T07:00:00Z");
+            // Without a request joined, the run is recorded as failed, and why.
+            let history = schedules::history(&app.state.db, tehran, 10).await.unwrap();
+            assert_eq!(history[0].state, "failed");
+            assert!(history[0].error.as_deref().unwrap().contains("درخواست"));
+        },
+    )
+    .await;
+}
+
+#[tokio::test]
+async fn a_trigger_sends_its_message_to_its_assistant() {
+    for_each_backend_with(
+        |_| {},
+        |app| async move {
+            let fake = FakeOpenAi::start().await;
+            let mut config = (*app.state.config).clone();
+            config.providers.llm.base_url = Some(fake.base_url.clone());
+            let app = TestApp::open(config, app.backend).await;
+            let (token, user) = app.register("trigger@example.com").await;
+            let project = app.create_project(&token, "راه‌انداز").await;
+            let canvas = Canvas::new(&app, user, project);
+            let assistant = canvas.assistant().await;
+            let trigger = canvas
+                .node(
+                    NodeKind::Trigger,
+                    json!({"is_active": true, "interval_value": 1,
+                    "interval_unit": "hours",
+                    "message_template": "گزارش روز {{jalali_date}} برای {{shop}}",
+                    "context_data": {"shop": "کتاب‌سرا"}}),
+                )
+                .await;
+            app.connect(
+                &token,
+                project,
+                (NodeKind::Trigger, trigger),
+                (NodeKind::Assistant, assistant),
+            )
+            .await;
+            let t0 = at(2026, 11, 26, 6, 0);
+            reschedule(&app.state, user, trigger, t0).await.unwrap();
+            let me = Instance::new();
+            let runs = engine::tick(&app.state, &me, t0 + minutes(60)).await.unwrap();
+            assert_eq!(runs.len(), 1);
+            let history = schedules::history(&app.state.db, trigger, 10).await.unwrap();
+            assert_eq!(history[0].state, "succeeded", "{:?}", history[0]);
+            let outcome: Value =
+                serde_json::from_str(history[0].outcome.as_deref().unwrap()).unwrap();
+            assert_eq!(outcome["message"], "گزارش روز 1405/09/05 برای کتاب‌سرا");
+            assert_eq!(outcome["answer"], "پاسخ: گزارش روز 1405/09/05 برای کتاب‌سرا");
+            let sent = fake.chat_requests();
+            assert!(sent.last().unwrap().to_string().contains("کتاب‌سرا"));
+            assert_eq!(data(&app, trigger).await["last_run_time"], "2026-11-26T07:00:00Z");
+        },
+    )
+    .await;
+}
+
+#[tokio::test]
+async fn three_instances_fire_every_run_exactly_once_also_when_one_dies() {
+    for_each_backend_with(
+        |_| {},
+        |app| async move {
+            const SCHEDULES: usize = 150;
+            let (token, user) = app.register("many@example.com").await;
+            let project = app.create_project(&token, "بسیار").await;
+            let canvas = Canvas::new(&app, user, project);
+            let t0 = at(2026, 6, 1, 8, 0);
+            for _ in 0..SCHEDULES {
+                let node = canvas
+                    .node(
+                        NodeKind::Scheduler,
+                        json!({"is_active": true, "interval_value": 1,
+                        "interval_unit": "minutes"}),
+                    )
+                    .await;
+                reschedule(&app.state, user, node, t0).await.unwrap();
+            }
+            let config = (*app.state.config).clone();
+            let others = [
+                TestApp::open(config.clone(), app.backend).await,
+                TestApp::open(config, app.backend).await,
+            ];
+            let apps = [&app, &others[0], &others[1]];
+            let instances = [Instance::new(), Instance::new(), Instance::new()];
+            for m in 1..=3 {
+                let now = t0 + minutes(m);
+                let ticks =
+                    apps.iter().zip(&instances).map(|(app, me)| engine::tick(&app.state, me, now));
+                let fired: usize = futures_util::future::join_all(ticks)
+                    .await
+                    .into_iter()
+                    .map(|runs| runs.unwrap().len())
+                    .sum();
+                assert_eq!(fired, SCHEDULES, "minute {m}: each schedule once");
+            }
+
+            // The first instance claims minute 4's runs and dies before running them.
+            let held = engine::claim(&apps[0].state, &instances[0], t0 + minutes(4)).await.unwrap();
+            assert_eq!(held.len(), SCHEDULES);
+            let early = engine::tick(&apps[1].state, &instances[1], t0 + minutes(4)).await.unwrap();
+            assert!(early.is_empty(), "its lease still holds them");
+            let late = t0 + minutes(4) + LEASE + TimeDelta::seconds(1);
+            // By then minute 5 is due too: its runs, and the dead instance's taken over.
+            let ran = engine::tick(&apps[1].state, &instances[1], late).await.unwrap();
+            assert_eq!(ran.len(), 2 * SCHEDULES);
+            let taken: Vec<_> = ran.iter().filter(|r| r.attempts == 2).collect();
+            assert_eq!(taken.len(), SCHEDULES, "taken over");
+            assert!(
+                taken.iter().all(|r| r.instance == instances[1].0 && r.due_at.contains("T08:04"))
+            );
+
+            let (rows, distinct, running): (i64, i64, i64) = sqlx::query_as(
+                "SELECT COUNT(*), COUNT(DISTINCT node_id || ' ' || due_at),
+                        SUM(CASE WHEN state = 'running' THEN 1 ELSE 0 END)
+                 FROM schedule_runs",
+            )
+            .fetch_one(app.state.db.pool())
+            .await
+            .unwrap();
+            let all = 5 * SCHEDULES as i64;
+            assert_eq!((rows, distinct, running), (all, all, 0));
+        },
+    )
+    .await;
+}
