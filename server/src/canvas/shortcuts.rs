@@ -170,10 +170,9 @@ pub enum Switch {
     Set(bool),
 }
 
-/// Sets a scheduler's or trigger's `is_active` through the generic node
-/// update (its run fields, `current_runs` and `next_run_time`, stay as they
-/// are: nothing runs schedules yet). Turning a trigger on needs a valid
-/// schedule and message and a connected, created assistant.
+/// Sets a scheduler's or trigger's `is_active`, and has the schedule engine
+/// follow (its next run from now when on, none when off). Turning a trigger
+/// on needs a valid schedule and message and a connected, created assistant.
 pub async fn switch(
     state: &AppState,
     user_id: i64,

@@ -1,7 +1,6 @@
 //! State toggles stored on a node: a scheduler's or trigger's `is_active`,
-//! written through the generic node update and answered as the node. Only the
-//! flag changes: `current_runs` and `next_run_time` stay as stored, since no
-//! schedule engine runs yet (it will maintain them when it comes).
+//! answered as the node. Switched on, the schedule engine gives it its next
+//! run from that moment (`nextRunTime`); switched off, it has none.
 
 use axum::extract::State;
 use dastyar_core::NodeKind;
@@ -34,12 +33,12 @@ async fn switch(
     Ok(Json(NodeView::of(&shortcuts::switch(state, user.id, kind, id, to).await?)?))
 }
 
-/// Turn a scheduler on or off (flips `is_active`; nothing runs it yet).
+/// Turn a scheduler on or off (flips `is_active`; on, it runs from now).
 #[utoipa::path(patch, path = "/scheduler/{id}/toggle", tag = "scheduler",
     security(("bearer" = [])),
     params(("id" = i64, Path, description = "The scheduler node's database id")),
     responses(
-        (status = 200, description = "The scheduler's node, isActive flipped; currentRuns and nextRunTime unchanged", body = CanvasNodeSchema),
+        (status = 200, description = "The scheduler's node, isActive flipped; nextRunTime set when on, none when off", body = CanvasNodeSchema),
         (status = 401, description = "unauthenticated", body = ErrorBody),
         (status = 404, description = "No such scheduler of mine", body = ErrorBody),
     ))]
@@ -56,7 +55,7 @@ pub async fn toggle_scheduler(
     security(("bearer" = [])),
     params(("id" = i64, Path, description = "The trigger node's database id")),
     responses(
-        (status = 200, description = "The trigger's node, isActive flipped; currentRuns and nextRunTime unchanged", body = CanvasNodeSchema),
+        (status = 200, description = "The trigger's node, isActive flipped; nextRunTime set when on, none when off", body = CanvasNodeSchema),
         (status = 401, description = "unauthenticated", body = ErrorBody),
         (status = 404, description = "No such trigger of mine", body = ErrorBody),
         (status = 422, description = "Turning it on was refused, as for activate", body = ErrorBody),
@@ -70,8 +69,7 @@ pub async fn toggle_trigger(
 }
 
 /// Turn a trigger on. It needs a valid schedule and message, and a connected
-/// assistant that has been created. Nothing runs it yet: the schedule engine
-/// comes later and will keep currentRuns and nextRunTime.
+/// assistant that has been created. It runs from now: its nextRunTime is set.
 #[utoipa::path(patch, path = "/trigger/{id}/activate", tag = "trigger",
     security(("bearer" = [])),
     params(("id" = i64, Path, description = "The trigger node's database id")),
