@@ -4,6 +4,7 @@
 //! the benchmarks.
 
 pub mod google;
+pub mod kavenegar;
 pub mod openai;
 pub mod telegram;
 pub mod wordpress;

@@ -1,11 +1,12 @@
 //! `dastyar-fakes`: runs the fakes for the browser specs and benchmarks and
 //! prints one JSON line with their base URLs, e.g.
-//! `{"google":"http://127.0.0.1:41237","google_sheets":"http://127.0.0.1:41238","openai":"http://127.0.0.1:41234/v1","telegram":"http://127.0.0.1:41236","wordpress":"http://127.0.0.1:41239","zarinpal":"http://127.0.0.1:41235"}`,
+//! `{"google":"http://127.0.0.1:41237","google_sheets":"http://127.0.0.1:41238","kavenegar":"http://127.0.0.1:41240","openai":"http://127.0.0.1:41234/v1","telegram":"http://127.0.0.1:41236","wordpress":"http://127.0.0.1:41239","zarinpal":"http://127.0.0.1:41235"}`,
 //! then serves until stopped (SIGTERM or SIGINT, exit 0).
 //!
 //! Flags: `--openai-port N`, `--zarinpal-port N`, `--telegram-port N`,
-//! `--google-port N`, `--google-sheets-port N`, `--wordpress-port N` (0, the
-//! default, takes a free port), `--word-delay-ms N`, `--api-key K`.
+//! `--google-port N`, `--google-sheets-port N`, `--wordpress-port N`,
+//! `--kavenegar-port N` (0, the default, takes a free port),
+//! `--word-delay-ms N`, `--api-key K`.
 
 use std::io::Write;
 use std::net::SocketAddr;
@@ -13,6 +14,7 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use dastyar_fakes::google::FakeGoogle;
+use dastyar_fakes::kavenegar::FakeKavenegar;
 use dastyar_fakes::openai::{FakeOpenAi, FakeOpenAiConfig};
 use dastyar_fakes::telegram::FakeTelegram;
 use dastyar_fakes::wordpress::FakeWordpress;
@@ -20,7 +22,8 @@ use dastyar_fakes::zarinpal::FakeZarinpal;
 
 const USAGE: &str = "usage: dastyar-fakes [--openai-port N] [--zarinpal-port N] \
                      [--telegram-port N] [--google-port N] [--google-sheets-port N] \
-                     [--wordpress-port N] [--word-delay-ms N] [--api-key KEY]";
+                     [--wordpress-port N] [--kavenegar-port N] [--word-delay-ms N] \
+                     [--api-key KEY]";
 
 /// What the flags ask for.
 #[derive(Debug, Default)]
@@ -31,6 +34,7 @@ struct Flags {
     google_port: u16,
     google_sheets_port: u16,
     wordpress_port: u16,
+    kavenegar_port: u16,
     word_delay_ms: u64,
     api_key: Option<String>,
 }
@@ -62,6 +66,9 @@ impl Flags {
                 }
                 "--wordpress-port" => {
                     flags.wordpress_port = value.parse().map_err(|_| number("a port"))?;
+                }
+                "--kavenegar-port" => {
+                    flags.kavenegar_port = value.parse().map_err(|_| number("a port"))?;
                 }
                 "--word-delay-ms" => {
                     flags.word_delay_ms = value.parse().map_err(|_| number("milliseconds"))?;
@@ -95,8 +102,10 @@ async fn main() -> ExitCode {
     let google =
         FakeGoogle::start_on(local(flags.google_port), local(flags.google_sheets_port)).await;
     let wordpress = FakeWordpress::start_on(local(flags.wordpress_port)).await;
+    let kavenegar = FakeKavenegar::start_on(local(flags.kavenegar_port)).await;
     let line = serde_json::json!({
         "google": google.base_url, "google_sheets": google.sheets_url,
+        "kavenegar": kavenegar.base_url,
         "openai": openai.base_url, "telegram": telegram.base_url,
         "wordpress": wordpress.base_url, "zarinpal": zarinpal.base_url,
     });
