@@ -219,6 +219,9 @@ catalogue! {
     HistoryLimitInvalid => "تعداد باید عددی از ۱ تا {max} باشد.";
     TriggerTestMessageBlank => "پیام آزمایشی خالی است؛ متنی بنویسید یا آن را خالی بگذارید تا الگوی راه‌انداز فرستاده شود.";
     TriggerTestSent => "پیام آزمایشی به دستیار فرستاده شد.";
+    TriggerBotDisconnected => "ربات تلگرام دستیار قطع است؛ پاسخ راه‌انداز به تلگرام نرفت.";
+    TriggerOwnerUnknown => "صاحب ربات هنوز به آن پیامی نفرستاده است؛ یک پیام به ربات بفرستید تا پاسخ‌های راه‌انداز به شما برسد.";
+    TriggerDeliveryFailed => "فرستادن پاسخ راه‌انداز به تلگرام نشد.";
 
     // ---- SMS through Kavenegar (spec §7 "SMS", §8 "Integrations") ----
     /// A send Kavenegar accepted (the panel's notice, and the answer's `message`).

@@ -8,6 +8,7 @@
 mod common;
 
 use std::sync::{Arc, Mutex};
+use std::time::Duration;
 
 use axum::Router;
 use axum::http::StatusCode;
@@ -17,9 +18,12 @@ use common::canvas::Canvas;
 use common::{TestApp, for_each_backend_with};
 use dastyar_core::NodeKind;
 use dastyar_fakes::openai::FakeOpenAi;
+use dastyar_fakes::telegram::FakeTelegram;
 use dastyar_server::automation::activation::reschedule;
 use dastyar_server::automation::catch_up::CatchUp;
 use dastyar_server::automation::engine::{self, Instance, LEASE};
+use dastyar_server::channels::telegram::poller;
+use dastyar_server::jobs;
 use dastyar_server::store::schedules;
 use serde_json::{Value, json};
 
@@ -42,6 +46,9 @@ async fn counting_api() -> (String, Arc<Mutex<Vec<String>>>) {
     tokio::spawn(async move { axum::serve(listener, router).await.unwrap() });
     (format!("http://{addr}"), seen)
 }
+
+/// The bot owner's chat.
+const OWNER_CHAT: i64 = 1000;
 
 fn at(y: i32, mo: u32, d: u32, h: u32, mi: u32) -> DateTime<Utc> {
     Utc.with_ymd_and_hms(y, mo, d, h, mi, 0).unwrap()
@@ -277,48 +284,84 @@ async fn cron_runs_at_the_wall_clock_time_of_its_timezone() {
 }
 
 #[tokio::test]
-async fn a_trigger_sends_its_message_to_its_assistant() {
+async fn a_trigger_sends_its_message_to_its_assistant_and_the_answer_to_the_bots_owner() {
+    let telegram = FakeTelegram::start().await;
+    let model = FakeOpenAi::start().await;
+    let (telegram_url, model_url) = (telegram.base_url.clone(), model.base_url.clone());
     for_each_backend_with(
-        |_| {},
-        |app| async move {
-            let fake = FakeOpenAi::start().await;
-            let mut config = (*app.state.config).clone();
-            config.providers.llm.base_url = Some(fake.base_url.clone());
-            let app = TestApp::open(config, app.backend).await;
-            let (token, user) = app.register("trigger@example.com").await;
-            let project = app.create_project(&token, "راه‌انداز").await;
-            let canvas = Canvas::new(&app, user, project);
-            let assistant = canvas.assistant().await;
-            let trigger = canvas
-                .node(
-                    NodeKind::Trigger,
-                    json!({"is_active": true, "interval_value": 1,
-                    "interval_unit": "hours",
-                    "message_template": "گزارش روز {{jalali_date}} برای {{shop}}",
-                    "context_data": {"shop": "کتاب‌سرا"}}),
+        move |c| {
+            c.providers.telegram.api_url = telegram_url.clone();
+            c.providers.llm.base_url = Some(model_url.clone());
+            c.public_url = Some("http://localhost:8080".into());
+        },
+        move |app| {
+            let (telegram, model) = (telegram.clone(), model.clone());
+            async move {
+                let (token, user) = app.register("trigger@example.com").await;
+                let project = app.create_project(&token, "راه‌انداز").await;
+                let canvas = Canvas::new(&app, user, project);
+                let assistant = canvas.assistant().await;
+                let trigger = canvas
+                    .node(
+                        NodeKind::Trigger,
+                        json!({"is_active": true, "interval_value": 1,
+                        "interval_unit": "hours",
+                        "message_template": "گزارش روز {{jalali_date}} برای {{shop}}",
+                        "context_data": {"shop": "کتاب‌سرا"}}),
+                    )
+                    .await;
+                app.connect(
+                    &token,
+                    project,
+                    (NodeKind::Trigger, trigger),
+                    (NodeKind::Assistant, assistant),
                 )
                 .await;
-            app.connect(
-                &token,
-                project,
-                (NodeKind::Trigger, trigger),
-                (NodeKind::Assistant, assistant),
-            )
-            .await;
-            let t0 = at(2026, 11, 26, 6, 0);
-            reschedule(&app.state, user, trigger, t0).await.unwrap();
-            let me = Instance::new();
-            let runs = engine::tick(&app.state, &me, t0 + minutes(60)).await.unwrap();
-            assert_eq!(runs.len(), 1);
-            let history = schedules::history(&app.state.db, trigger, 10).await.unwrap();
-            assert_eq!(history[0].state, "succeeded", "{:?}", history[0]);
-            let outcome: Value =
-                serde_json::from_str(history[0].outcome.as_deref().unwrap()).unwrap();
-            assert_eq!(outcome["message"], "گزارش روز 1405/09/05 برای کتاب‌سرا");
-            assert_eq!(outcome["answer"], "پاسخ: گزارش روز 1405/09/05 برای کتاب‌سرا");
-            let sent = fake.chat_requests();
-            assert!(sent.last().unwrap().to_string().contains("کتاب‌سرا"));
-            assert_eq!(data(&app, trigger).await["last_run_time"], "2026-11-26T07:00:00Z");
+                let bot = telegram.new_bot("trigger-answers");
+                let body = json!({"project_id": project.to_string(), "bot_token": bot.token,
+                                  "name": "ربات", "position": {"x": 900.0, "y": 100.0}});
+                let response = app.post("/api/telegram/register", Some(&token), body).await;
+                assert_eq!(response.status, StatusCode::CREATED, "{}", response.text());
+                let bot_node = response.json()["database_id"].as_i64().unwrap();
+                app.connect(
+                    &token,
+                    project,
+                    (NodeKind::Assistant, assistant),
+                    (NodeKind::Telegram, bot_node),
+                )
+                .await;
+
+                let t0 = at(2026, 11, 26, 6, 0);
+                reschedule(&app.state, user, trigger, t0).await.unwrap();
+                let me = Instance::new();
+                // Nobody has written to the bot yet: the answer has nowhere to go.
+                engine::tick(&app.state, &me, t0 + minutes(60)).await.unwrap();
+                let history = schedules::history(&app.state.db, trigger, 10).await.unwrap();
+                assert_eq!(history[0].state, "failed", "{:?}", history[0]);
+                assert!(history[0].error.as_deref().unwrap().contains("صاحب ربات"));
+                let outcome: Value =
+                    serde_json::from_str(history[0].outcome.as_deref().unwrap()).unwrap();
+                assert_eq!(outcome["message"], "گزارش روز 1405/09/05 برای کتاب‌سرا");
+                assert_eq!(outcome["answer"], "پاسخ: گزارش روز 1405/09/05 برای کتاب‌سرا");
+                assert!(model.chat_requests().last().unwrap().to_string().contains("کتاب‌سرا"));
+                assert_eq!(data(&app, trigger).await["last_run_time"], "2026-11-26T07:00:00Z");
+
+                // The owner writes to the bot (and so becomes its owner).
+                telegram.user_says(&bot.token, OWNER_CHAT, "مدیر", "سلام").await;
+                let polled = poller::poll_once(&app.state, bot_node, "test", Duration::ZERO).await;
+                assert!(polled.is_ok(), "{polled:?}");
+                jobs::run_until_idle(&app.state).await.unwrap();
+                engine::tick(&app.state, &me, t0 + minutes(120)).await.unwrap();
+                let history = schedules::history(&app.state.db, trigger, 10).await.unwrap();
+                assert_eq!(history[0].state, "succeeded", "{:?}", history[0]);
+                let sent: Vec<String> = telegram
+                    .sent(&bot.token)
+                    .into_iter()
+                    .filter(|m| m.chat_id == OWNER_CHAT && m.plain.contains("گزارش روز"))
+                    .map(|m| m.plain)
+                    .collect();
+                assert_eq!(sent, ["پاسخ: گزارش روز 1405/09/05 برای کتاب‌سرا"]);
+            }
         },
     )
     .await;

@@ -3,14 +3,15 @@
 //! base URL and auth). A trigger fills its message template and sends it to
 //! its assistant as a turn of the trigger's own conversation; the turn is
 //! keyed by the run, so a run taken over after a crash is answered (and
-//! charged) once.
+//! charged) once, and the answer goes to the owner of each bot joined to
+//! the assistant.
 
 use chrono::{DateTime, Utc};
 use dastyar_core::data::NodePayload;
 use dastyar_core::{MessageCode, NodeKind};
 use serde_json::{Map, Value, json};
 
-use super::message;
+use super::{delivery, message};
 use crate::canvas::graph::ProjectGraph;
 use crate::channels::answer::{self, Answer, Speaker};
 use crate::db::timestamp;
@@ -89,11 +90,20 @@ pub async fn perform_with(
             let key = format!("schedule-run-{}", run.id);
             let said = answer::ask(state, &speaker, &text, &key).await?;
             Ok(match said {
-                Answer::Said(answer) => Ended {
-                    succeeded: true,
-                    outcome: json!({ "assistant_id": assistant, "message": text, "answer": answer }),
-                    error: None,
-                },
+                Answer::Said(answer) => {
+                    let delivered = if answer.trim().is_empty() {
+                        Vec::new()
+                    } else {
+                        delivery::deliver(state, &graph, assistant, &answer).await
+                    };
+                    let error = delivered.iter().find_map(|d| d.error.clone());
+                    Ended {
+                        succeeded: error.is_none(),
+                        outcome: json!({ "assistant_id": assistant, "message": text,
+                                         "answer": answer, "deliveries": delivered }),
+                        error,
+                    }
+                }
                 Answer::Unavailable(reason) => Ended {
                     succeeded: false,
                     outcome: json!({ "assistant_id": assistant, "message": text, "reason": reason }),

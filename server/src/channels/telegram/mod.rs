@@ -5,6 +5,7 @@
 pub mod connection;
 pub mod intake;
 pub mod markdown;
+pub mod owner;
 pub mod poller;
 pub mod reply;
 pub mod update_job;
