@@ -4,4 +4,5 @@
 pub mod google;
 pub mod llm;
 pub mod telegram;
+pub mod wordpress;
 pub mod zarinpal;

@@ -12,3 +12,4 @@ pub mod request_by_hand;
 pub mod request_tool;
 pub mod turn;
 pub mod turn_event;
+pub mod wordpress_site;

@@ -30,6 +30,7 @@ pub mod subscription;
 pub mod telegram;
 pub mod toggles;
 pub mod widget;
+pub mod wordpress;
 use utoipa_axum::router::OpenApiRouter;
 
 use crate::error::ApiError;
@@ -61,6 +62,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .merge(files::router())
         .merge(knowledge::router())
         .merge(google::router())
+        .merge(wordpress::router())
         .merge(subscription::router())
         .merge(payments::router())
         .merge(mock_gateway::router())
