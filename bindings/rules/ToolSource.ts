@@ -3,4 +3,4 @@
 /**
  * The node a tool calls.
  */
-export type ToolSource = { "kind": "function", node: string, } | { "kind": "request", node: string, apiDefinition: string, } | { "kind": "knowledge", nodes: Array<string>, } | { "kind": "sms", node: string, };
+export type ToolSource = { "kind": "function", node: string, } | { "kind": "request", node: string, apiDefinition: string, } | { "kind": "knowledge", nodes: Array<string>, } | { "kind": "sms", node: string, } | { "kind": "wordpress", node: string, };

@@ -27,13 +27,18 @@
 //!   tokens, and the receptor only when the node allows it. It needs its API
 //!   key, its template (template method) and a valid receptor unless the
 //!   model may choose one.
+//! - A WordPress node is the tool [`wordpress_tool::PUBLISH_POST`]
+//!   (`publish_wordpress_{databaseId}` for a second site): the model writes
+//!   the title and text, the node gives the rest. It needs its address and
+//!   credentials, and to be switched on.
 //! - Two tools may not share a name: the first keeps it, later ones are skipped.
 //! - Vector stores, file databases, Google docs and sheets are knowledge;
-//!   Telegram bots, chat frames, WordPress sites and triggers are channels.
+//!   Telegram bots, chat frames and triggers are channels.
 //! - An assistant with knowledge has the [`FILE_SEARCH`] tool, first, over
 //!   all of it; the name is its own (a function of that name is skipped).
 
 pub mod request_template;
+pub mod wordpress_tool;
 
 use std::collections::{HashMap, HashSet};
 
@@ -113,6 +118,8 @@ pub enum ToolSource {
     Knowledge { nodes: Vec<String> },
     /// An SMS node (its canvas id): the server sends through its Kavenegar account.
     Sms { node: String },
+    /// A WordPress node (its canvas id): the server creates the post on its site.
+    Wordpress { node: String },
 }
 
 /// A knowledge source connected to the assistant.
@@ -158,6 +165,10 @@ pub enum SkipReason {
     /// The SMS node lacks its API key, its template (template method), or a
     /// valid receptor while the model may not choose one.
     SmsIncomplete,
+    /// The WordPress node lacks its site's address or its credentials.
+    WordpressIncomplete,
+    /// The WordPress node is switched off (`isActive`).
+    WordpressInactive,
 }
 
 /// What the assistant (or analyzer) with canvas id `assistant` can do.
@@ -201,6 +212,7 @@ pub fn abilities(graph: &Graph, assistant: &str) -> Abilities {
             ),
             NodeData::Request(request) => request_tool(graph, &by_id, node, request),
             NodeData::Sms(sms) => sms_tool(node, sms, &names),
+            NodeData::Wordpress(site) => wordpress_tool::wordpress_tool(node, site, &names),
             data => {
                 let kind = data.kind();
                 if is_knowledge(kind) {
@@ -255,7 +267,7 @@ fn is_knowledge(kind: NodeKind) -> bool {
 
 /// The kinds an assistant answers on (or is started by).
 fn is_channel(kind: NodeKind) -> bool {
-    matches!(kind, NodeKind::Telegram | NodeKind::Iframe | NodeKind::Wordpress | NodeKind::Trigger)
+    matches!(kind, NodeKind::Telegram | NodeKind::Iframe | NodeKind::Trigger)
 }
 
 /// The ids at the other end of every edge touching `id`, in edge order.

@@ -158,6 +158,7 @@ impl AssistantSetup {
             }),
             // The SMS tool's sends are not wired into the tool loop yet.
             ToolSource::Sms { .. } => None,
+            ToolSource::Wordpress { .. } => None,
         }
     }
 

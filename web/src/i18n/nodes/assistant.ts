@@ -9,6 +9,8 @@ const skipReasons: Record<SkipReason, string> = {
   request_without_api_definition: "درخواست به هیچ تعریف API وصل نیست.",
   duplicate_tool_name: "ابزار دیگری پیش‌تر همین نام را گرفته است.",
   sms_incomplete: "گره پیامک کلید API، نام الگو یا شمارهٔ گیرندهٔ معتبر ندارد.",
+  wordpress_incomplete: "گره وردپرس نشانی سایت یا اطلاعات ورود ندارد.",
+  wordpress_inactive: "گره وردپرس خاموش است.",
 };
 
 /** The panel's read-only list of what the assistant can do, from its connections. */
@@ -20,7 +22,7 @@ const abilities = {
   channels: "در این کانال‌ها پاسخ دهد",
   skipped: "گره‌های متصلی که به کار گرفته نمی‌شوند",
   none: "هیچ",
-  toolKinds: { function: "تابع", request: "درخواست API", knowledge: "جستجو در اسناد", sms: "پیامک" },
+  toolKinds: { function: "تابع", request: "درخواست API", knowledge: "جستجو در اسناد", sms: "پیامک", wordpress: "نوشته در وردپرس" },
   unnamed: "بی‌نام",
   skipReasons,
 } as const;
