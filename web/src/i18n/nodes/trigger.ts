@@ -1,8 +1,25 @@
-// The trigger node's settings panel and card (its schedule's words are the scheduler's).
-import { schedule } from "./scheduler";
+// The trigger node's settings panel and card (its schedule's and runs' words are the scheduler's).
+import { formatNumber } from "../../format/number";
+import { runs, schedule } from "./scheduler";
 
 export const trigger = {
   schedule,
+  runs,
+  runNowHint: "پیام یک بار بیرون از زمان‌بندی برای دستیار فرستاده می‌شود؛ این اجرا شمرده نمی‌شود.",
+  testMessage: "پیام آزمایشی (اختیاری)",
+  testMessageHint: "خالی بگذارید تا متن پیام خود گره، با متغیرهایش پر شده، فرستاده شود.",
+  outcome: {
+    message: "پیام فرستاده‌شده",
+    answer: "پاسخ دستیار",
+    noAnswer: "دستیار پاسخی نداد.",
+    deliveries: "ارسال پاسخ به مالک ربات",
+    noDeliveries: "رباتی به این دستیار وصل نیست؛ پاسخ فقط همین‌جا ماند.",
+    bot: (name: string) => `ربات «${name}»`,
+    botUnnamed: "ربات تلگرام",
+    sent: "به مالک ربات رسید",
+    notSent: "فرستاده نشد",
+    delivered: (sent: number, all: number) => `به ${formatNumber(sent)} از ${formatNumber(all)} ربات رسید`,
+  },
   messageTemplate: "متن پیام",
   messageTemplateHint: "پیامی که در هر اجرا برای دستیار فرستاده می‌شود.",
   contextData: "داده‌های زمینه (JSON)",

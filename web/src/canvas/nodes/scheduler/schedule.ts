@@ -3,6 +3,14 @@
 import { validateSchedule, type Schedule } from "@dastyar/rules";
 import { fa } from "../../../i18n/fa";
 
+/** What schedulers and triggers share: the schedule, its run limit, and what the schedule engine keeps. */
+export type ScheduleData = Schedule & {
+  maxRuns?: number;
+  isActive: boolean;
+  currentRuns: number;
+  nextRunTime?: string;
+};
+
 /** The schedule fields schedulers and triggers share, picked out of their data. */
 export function scheduleOf(data: Schedule): Schedule {
   return {

@@ -1,36 +1,31 @@
 // The schedule fields schedulers and triggers share: interval or cron, the
-// timezone, the run limit, the server-kept run state, and the next five runs
-// as the rules compute them (shown on the Jalali calendar).
+// timezone, the run limit, and the next five runs as the rules compute them
+// (shown on the Jalali calendar). How it runs (the switch, the next run, the
+// history) is the node's ScheduleRuns, which acts on the server at once.
 import {
   constants,
-  nextRuns,
   timezoneChoices,
   type IntervalUnit,
-  type Schedule,
   type ScheduleType,
 } from "@dastyar/rules";
 import { useMemo, useState } from "react";
-import { formatJalaliDate } from "../../../format/date";
-import { formatNumber } from "../../../format/number";
 import { fa } from "../../../i18n/fa";
-import { scheduleOf } from "../../nodes/scheduler/schedule";
-import { Field } from "./Field";
+import { jalaliDateTime } from "../../nodes/scheduler/jalali";
+import { scheduleOf, type ScheduleData } from "../../nodes/scheduler/schedule";
+import { upcomingRuns, type PreviewStart } from "../../nodes/scheduler/upcoming";
 import styles from "./fields.module.css";
 import { NumberInput } from "./NumberInput";
 import { Select } from "./Select";
 import { TextInput } from "./TextInput";
 
-export type ScheduleData = Schedule & {
-  maxRuns?: number;
-  isActive: boolean;
-  currentRuns: number;
-  nextRunTime?: string;
-};
+export type { ScheduleData };
 
 type Props = {
   data: ScheduleData;
   update: (patch: Partial<ScheduleData>) => void;
   error: (field: string) => string | undefined;
+  /** When the node is on with this very schedule: the engine's next run, which the preview starts from. */
+  start?: PreviewStart;
 };
 
 const words = fa.nodes.scheduler.schedule;
@@ -60,18 +55,21 @@ export function timezoneOptions(current: string): { value: string; label: string
   return options.some((o) => o.value === current) ? options : [...options, { value: current, label: current }];
 }
 
-export function ScheduleFields({ data, update, error }: Props) {
+export function ScheduleFields({ data, update, error, start }: Props) {
   const [maxRunsProblem, setMaxRunsProblem] = useState(false);
   const { scheduleType, intervalValue, intervalUnit, cronExpression, timezone } = scheduleOf(data);
-  // The preview is worked out again only when one of the schedule's fields changes.
+  const from = start?.from;
+  const remaining = start?.remaining;
+  // The preview is worked out again only when one of the schedule's fields, or where it starts, changes.
   const runs = useMemo(
     () =>
-      nextRuns(
+      upcomingRuns(
         { scheduleType, intervalValue, intervalUnit, cronExpression, timezone },
-        new Date().toISOString(),
+        from === undefined ? undefined : { from, remaining },
+        new Date(),
         PREVIEW_COUNT,
       ),
-    [scheduleType, intervalValue, intervalUnit, cronExpression, timezone],
+    [scheduleType, intervalValue, intervalUnit, cronExpression, timezone, from, remaining],
   );
 
   return (
@@ -138,35 +136,12 @@ export function ScheduleFields({ data, update, error }: Props) {
           if (maxRuns !== "fraction") update({ maxRuns });
         }}
       />
-      <Field label={words.isActive} hint={words.activeHint}>
-        {(id, describedBy) => (
-          <output id={id} aria-describedby={describedBy} data-field="isActive" data-active={data.isActive}>
-            {data.isActive ? words.active : words.inactive}
-          </output>
-        )}
-      </Field>
-      <Field label={words.currentRuns}>
-        {(id) => (
-          <output id={id} data-field="currentRuns">
-            {formatNumber(data.currentRuns)}
-          </output>
-        )}
-      </Field>
-      {data.nextRunTime && (
-        <Field label={words.nextRunTime}>
-          {(id) => (
-            <output id={id} data-field="nextRunTime">
-              {formatJalaliDate(data.nextRunTime!, { timeZone: data.timezone, withTime: true })}
-            </output>
-          )}
-        </Field>
-      )}
       <section aria-label={words.preview} data-testid="schedule-preview">
         <p className={styles.label}>{words.preview}</p>
-        {runs.ok && runs.value.length > 0 ? (
+        {runs && runs.length > 0 ? (
           <ol className={styles.hint} style={{ margin: 0, paddingInlineStart: "1.2rem" }}>
-            {runs.value.map((run) => (
-              <li key={run}>{formatJalaliDate(run, { timeZone: data.timezone, withTime: true })}</li>
+            {runs.map((run) => (
+              <li key={run}>{jalaliDateTime(run, data.timezone)}</li>
             ))}
           </ol>
         ) : (
