@@ -3,4 +3,4 @@
 /**
  * Who runs a tool.
  */
-export type ToolKind = "function" | "request" | "knowledge" | "unknown";
+export type ToolKind = "function" | "request" | "knowledge" | "wordpress" | "unknown";

@@ -8,6 +8,7 @@ use dastyar_core::data::NodePayload;
 use dastyar_core::data::apidefinition::ApiDefinitionPayload;
 use dastyar_core::data::assistant::{AssistantPayload, ProviderStatus};
 use dastyar_core::data::request::RequestPayload;
+use dastyar_core::data::wordpress::WordpressPayload;
 use dastyar_core::ids::CanvasId;
 
 use serde::Serialize;
@@ -66,6 +67,8 @@ pub enum ToolTarget {
     Request { request: Box<RequestPayload>, definition: Box<ApiDefinitionPayload> },
     /// The server searches the assistant's knowledge (the nodes' database ids).
     Knowledge { nodes: Vec<i64> },
+    /// The server creates a post on the node's site (its payload as stored).
+    Wordpress { site: Box<WordpressPayload> },
 }
 
 impl AssistantSetup {
@@ -158,7 +161,12 @@ impl AssistantSetup {
             }),
             // The SMS tool's sends are not wired into the tool loop yet.
             ToolSource::Sms { .. } => None,
-            ToolSource::Wordpress { .. } => None,
+            ToolSource::Wordpress { node } => match self.payload_of(node, NodeKind::Wordpress)? {
+                NodePayload::Wordpress(site) => {
+                    Some(ToolTarget::Wordpress { site: Box::new(site) })
+                }
+                _ => None,
+            },
         }
     }
 

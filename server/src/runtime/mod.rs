@@ -13,3 +13,4 @@ pub mod request_tool;
 pub mod turn;
 pub mod turn_event;
 pub mod wordpress_site;
+pub mod wordpress_tool;

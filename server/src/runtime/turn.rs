@@ -26,6 +26,7 @@ use crate::runtime::history;
 use crate::runtime::message_writer::LEASE;
 use crate::runtime::request_tool;
 use crate::runtime::turn_event::{PendingCall, TokenUsage, ToolKind, TurnEvent, TurnStatus};
+use crate::runtime::wordpress_tool;
 use crate::secrets::node_secrets;
 use crate::state::AppState;
 use crate::store::conversations::{
@@ -409,6 +410,13 @@ impl Turn {
                 Some(ToolTarget::Knowledge { nodes }) => {
                     let (ok, output) = match arguments(call) {
                         Ok(args) => self.search(&nodes, &args).await,
+                        Err(output) => (false, output),
+                    };
+                    self.tool_result(call, ok, &output).await;
+                }
+                Some(ToolTarget::Wordpress { site }) => {
+                    let (ok, output) = match arguments(call) {
+                        Ok(args) => wordpress_tool::publish(&self.state, *site, &args).await,
                         Err(output) => (false, output),
                     };
                     self.tool_result(call, ok, &output).await;

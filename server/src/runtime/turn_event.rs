@@ -74,6 +74,8 @@ pub enum ToolKind {
     Request,
     /// The server (a search of the assistant's knowledge).
     Knowledge,
+    /// The server (a post on the node's WordPress site).
+    Wordpress,
     /// Not one of the assistant's tools.
     Unknown,
 }
@@ -85,6 +87,7 @@ impl ToolKind {
             Some(ToolTarget::Function) => ToolKind::Function,
             Some(ToolTarget::Request { .. }) => ToolKind::Request,
             Some(ToolTarget::Knowledge { .. }) => ToolKind::Knowledge,
+            Some(ToolTarget::Wordpress { .. }) => ToolKind::Wordpress,
             None => ToolKind::Unknown,
         }
     }

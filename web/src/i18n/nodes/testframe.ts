@@ -16,7 +16,7 @@ export const testframe = {
   you: "شما",
   assistantSays: "دستیار",
   toolCall: (name: string) => `فراخوانی «${name}»`,
-  toolKind: { function: "تابع", request: "درخواست API", knowledge: "جستجو در اسناد", unknown: "ابزار ناشناخته" },
+  toolKind: { function: "تابع", request: "درخواست API", knowledge: "جستجو در اسناد", wordpress: "نوشته در وردپرس", unknown: "ابزار ناشناخته" },
   arguments: "ورودی",
   result: "نتیجه",
   failed: "ناموفق",
