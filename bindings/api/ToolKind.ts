@@ -3,4 +3,4 @@
 /**
  * Who runs a tool.
  */
-export type ToolKind = "function" | "request" | "knowledge" | "wordpress" | "unknown";
+export type ToolKind = "function" | "request" | "knowledge" | "wordpress" | "sms" | "unknown";

@@ -21,6 +21,7 @@ pub mod providers;
 pub mod rate_limits;
 pub mod runtime;
 pub mod secrets;
+pub mod sms;
 pub mod state;
 pub mod store;
 

@@ -442,6 +442,8 @@ fn server_fields(kind: NodeKind) -> &'static [&'static str] {
         NodeKind::Telegram => &["webhook_url", "company_id"],
         // Set by Google's OAuth callback, so a client cannot claim it.
         NodeKind::Googledoc | NodeKind::Googlesheet => &["auth_status"],
+        // Written by each send through Kavenegar.
+        NodeKind::Sms => &["last_send_status", "last_send_time", "last_response_message"],
         // The schedule engine keeps these: an edit sent with stale ones
         // would otherwise set a run count or next run back.
         NodeKind::Scheduler => &["next_run_time", "current_runs"],

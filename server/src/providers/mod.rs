@@ -2,6 +2,7 @@
 //! configuration (so tests point them at local fakes).
 
 pub mod google;
+pub mod kavenegar;
 pub mod llm;
 pub mod telegram;
 pub mod wordpress;

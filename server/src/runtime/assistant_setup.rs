@@ -69,6 +69,8 @@ pub enum ToolTarget {
     Knowledge { nodes: Vec<i64> },
     /// The server creates a post on the node's site (its payload as stored).
     Wordpress { site: Box<WordpressPayload> },
+    /// The server sends an SMS through the node (its database id).
+    Sms { node: i64 },
 }
 
 impl AssistantSetup {
@@ -159,8 +161,9 @@ impl AssistantSetup {
             ToolSource::Knowledge { nodes } => Some(ToolTarget::Knowledge {
                 nodes: nodes.iter().filter_map(|id| CanvasId::parse(id)?.database_id()).collect(),
             }),
-            // The SMS tool's sends are not wired into the tool loop yet.
-            ToolSource::Sms { .. } => None,
+            ToolSource::Sms { node } => {
+                Some(ToolTarget::Sms { node: CanvasId::parse(node)?.database_id()? })
+            }
             ToolSource::Wordpress { node } => match self.payload_of(node, NodeKind::Wordpress)? {
                 NodePayload::Wordpress(site) => {
                     Some(ToolTarget::Wordpress { site: Box::new(site) })

@@ -10,6 +10,7 @@ pub mod message_writer;
 pub mod outbound;
 pub mod request_by_hand;
 pub mod request_tool;
+pub mod sms_tool;
 pub mod turn;
 pub mod turn_event;
 pub mod wordpress_site;

@@ -25,6 +25,7 @@ use crate::runtime::assistant_setup::{AssistantSetup, ToolTarget};
 use crate::runtime::history;
 use crate::runtime::message_writer::LEASE;
 use crate::runtime::request_tool;
+use crate::runtime::sms_tool;
 use crate::runtime::turn_event::{PendingCall, TokenUsage, ToolKind, TurnEvent, TurnStatus};
 use crate::runtime::wordpress_tool;
 use crate::secrets::node_secrets;
@@ -417,6 +418,17 @@ impl Turn {
                 Some(ToolTarget::Wordpress { site }) => {
                     let (ok, output) = match arguments(call) {
                         Ok(args) => wordpress_tool::publish(&self.state, *site, &args).await,
+                        Err(output) => (false, output),
+                    };
+                    self.tool_result(call, ok, &output).await;
+                }
+                Some(ToolTarget::Sms { node }) => {
+                    let (ok, output) = match arguments(call) {
+                        Ok(args) => {
+                            let assistant = self.setup.node.id;
+                            sms_tool::perform(&self.state, self.user_id, assistant, node, &args)
+                                .await
+                        }
                         Err(output) => (false, output),
                     };
                     self.tool_result(call, ok, &output).await;

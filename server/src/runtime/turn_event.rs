@@ -76,6 +76,8 @@ pub enum ToolKind {
     Knowledge,
     /// The server (a post on the node's WordPress site).
     Wordpress,
+    /// The server (an SMS through the node's Kavenegar account).
+    Sms,
     /// Not one of the assistant's tools.
     Unknown,
 }
@@ -88,6 +90,7 @@ impl ToolKind {
             Some(ToolTarget::Request { .. }) => ToolKind::Request,
             Some(ToolTarget::Knowledge { .. }) => ToolKind::Knowledge,
             Some(ToolTarget::Wordpress { .. }) => ToolKind::Wordpress,
+            Some(ToolTarget::Sms { .. }) => ToolKind::Sms,
             None => ToolKind::Unknown,
         }
     }

@@ -23,6 +23,7 @@ pub mod nodes;
 pub mod payments;
 pub mod projects;
 pub mod schedules;
+pub mod sms;
 pub mod subscriptions;
 pub mod telegram;
 pub mod tx;

@@ -26,6 +26,7 @@ pub mod projects;
 pub mod request_execute;
 pub mod schedules;
 pub mod shortcuts;
+pub mod sms;
 pub mod subscription;
 pub mod telegram;
 pub mod toggles;
@@ -49,6 +50,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .merge(conversations::router())
         .merge(request_execute::router())
         .merge(telegram::router())
+        .merge(sms::router())
         .merge(frames::router())
         .merge(analyzers::router())
         .merge(widget::router())
