@@ -1,6 +1,6 @@
 // Global setup: starts the fake outside services (tests/fakes: an
-// OpenAI-compatible model the specs script over HTTP, and Google's OAuth,
-// Drive and Sheets), then the real server on
+// OpenAI-compatible model the specs script over HTTP, the Telegram Bot API,
+// and Google's OAuth, Drive and Sheets), then the real server on
 // a free port with a fresh data folder and the built web app, pointed at the
 // fakes; waits until it answers, and stops both after the run.
 //
@@ -29,7 +29,7 @@ function freePort(): Promise<number> {
 }
 
 /** Starts `dastyar-fakes` and reads the JSON line naming where its fakes listen. */
-async function startFakes(): Promise<{ openai: string; google: string; googleSheets: string; stop: () => void }> {
+async function startFakes(): Promise<{ openai: string; telegram: string; google: string; googleSheets: string; stop: () => void }> {
   const binary = process.env.DASTYAR_E2E_FAKES_BINARY ?? join(REPO, "target/debug/dastyar-fakes");
   if (!existsSync(binary)) throw new Error(`e2e: no fakes binary at ${binary}; run \`make e2e\``);
   // Words stream 30 ms apart, so a spec sees an answer arrive piece by piece.
@@ -43,12 +43,12 @@ async function startFakes(): Promise<{ openai: string; google: string; googleShe
     });
     fakes.once("exit", (code) => reject(new Error(`e2e: dastyar-fakes stopped at start (code ${code})`)));
   });
-  const urls = JSON.parse(line) as { openai: string; google: string; google_sheets: string };
+  const urls = JSON.parse(line) as { openai: string; telegram: string; google: string; google_sheets: string };
   const stop = () => {
     if (fakes.exitCode === null) fakes.kill("SIGTERM");
   };
   process.once("exit", stop);
-  return { openai: urls.openai, google: urls.google, googleSheets: urls.google_sheets, stop };
+  return { openai: urls.openai, telegram: urls.telegram, google: urls.google, googleSheets: urls.google_sheets, stop };
 }
 
 export default async function startServer(): Promise<() => Promise<void>> {
@@ -67,6 +67,8 @@ export default async function startServer(): Promise<() => Promise<void>> {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     DASTYAR_LLM_BASE_URL: fakes.openai,
+    // Without an https DASTYAR_PUBLIC_URL, bots long-poll the fake.
+    DASTYAR_TELEGRAM_API_URL: fakes.telegram,
     // The fake's OAuth client (tests/fakes/src/google/mod.rs); Sheets is served apart, as at Google.
     DASTYAR_GOOGLE_CLIENT_ID: "dastyar-test.apps.googleusercontent.com",
     DASTYAR_GOOGLE_CLIENT_SECRET: "GOCSPX-fake-secret",
@@ -123,6 +125,7 @@ export default async function startServer(): Promise<() => Promise<void>> {
   process.env.DASTYAR_E2E_URL = url;
   process.env.DASTYAR_E2E_JWT_SECRET = secret;
   process.env.DASTYAR_E2E_FAKE_OPENAI = fakes.openai;
+  process.env.DASTYAR_E2E_FAKE_TELEGRAM = fakes.telegram;
   process.env.DASTYAR_E2E_FAKE_GOOGLE = fakes.google;
 
   return async () => {

@@ -14,7 +14,7 @@ export const trigger = {
     noAnswer: "دستیار پاسخی نداد.",
     deliveries: "ارسال پاسخ به مالک ربات",
     noDeliveries: "رباتی به این دستیار وصل نیست؛ پاسخ فقط همین‌جا ماند.",
-    bot: (name: string) => `ربات «${name}»`,
+    bot: (name: string) => `«${name}»`,
     botUnnamed: "ربات تلگرام",
     sent: "به مالک ربات رسید",
     notSent: "فرستاده نشد",

@@ -139,7 +139,7 @@ export function ScheduleFields({ data, update, error, start }: Props) {
       <section aria-label={words.preview} data-testid="schedule-preview">
         <p className={styles.label}>{words.preview}</p>
         {runs && runs.length > 0 ? (
-          <ol className={styles.hint} style={{ margin: 0, paddingInlineStart: "1.2rem" }}>
+          <ol className={styles.hint} style={{ margin: 0, paddingInlineStart: "1.2rem", listStyleType: "persian" }}>
             {runs.map((run) => (
               <li key={run}>{jalaliDateTime(run, data.timezone)}</li>
             ))}
