@@ -231,7 +231,7 @@ pub struct TelegramSettings {
 #[derive(Debug, Clone, Args)]
 #[command(next_help_heading = "Kavenegar SMS")]
 pub struct KavenegarSettings {
-    /// Base URL of the Kavenegar REST API. Not read yet: sending SMS will use it.
+    /// Base URL of the Kavenegar REST API (`{base}/v1/<key>/<scope>/<method>.json`); SMS nodes send through it.
     #[arg(id = "kavenegar_api_url", value_name = "URL", long = "kavenegar-api-url", env = "DASTYAR_KAVENEGAR_API_URL",
           default_value = DEFAULT_KAVENEGAR_API_URL, global = true)]
     pub api_url: String,
