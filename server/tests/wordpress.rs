@@ -8,8 +8,10 @@ mod common;
 use std::time::Duration;
 
 use axum::http::StatusCode;
+use common::canvas::Canvas;
 use common::{TestApp, for_each_backend, for_each_backend_with, matches_template};
-use dastyar_core::MessageCode;
+use dastyar_core::{MessageCode, NodeKind};
+use dastyar_fakes::openai::{FakeOpenAi, Reply, ToolCall};
 use dastyar_fakes::wordpress::{FakeWordpress, JwtPlugin, Role, Via};
 use dastyar_server::runtime::outbound::OutboundClient;
 use serde_json::{Value, json};
@@ -533,6 +535,190 @@ async fn listing_errors_are_the_users_to_fix_or_the_sites() {
         assert_eq!(details["wordpress"]["status"], 503);
         let gone = node(&app, &token, project, &closed_address().await, "jwt", json!({"jwtToken": "x.y.z"})).await;
         app.get(&format!("/api/wordpress/{gone}/tags"), Some(&token)).await.assert_error(424, "wordpress_unreachable");
+    })
+    .await;
+}
+
+/// The app with the model at the fake, allowed to reach loopback sites.
+async fn with_model(app: &TestApp, fake: &FakeOpenAi) -> TestApp {
+    let mut config = (*app.state.config).clone();
+    config.providers.llm.base_url = Some(fake.base_url.clone());
+    config.allow_private_network = true;
+    TestApp::open(config, app.backend).await
+}
+
+/// An assistant joined to a WordPress node holding `fields` (its own
+/// address and credentials unless given): (token, assistant, site node).
+async fn publishing_scene(
+    app: &TestApp,
+    site: &FakeWordpress,
+    email: &str,
+    fields: Value,
+) -> (String, i64, i64) {
+    let (token, user_id) = app.register(email).await;
+    let project = app.create_project(&token, "وبلاگ").await;
+    let assistant = Canvas::new(app, user_id, project).assistant().await;
+    let mut body = json!({"project_id": project, "name": "وبلاگ شرکت", "position_x": 0, "position_y": 0,
+        "site_url": site.base_url, "auth_type": "application_password",
+        "auth_data": {"username": "admin", "applicationPassword": site.application_password(1)}});
+    body.as_object_mut().unwrap().extend(fields.as_object().unwrap().clone());
+    let response = app.post("/api/wordpress", Some(&token), body).await;
+    assert_eq!(response.status, StatusCode::CREATED, "{}", response.text());
+    let node = response.json()["database_id"].as_i64().unwrap();
+    app.connect(&token, project, (NodeKind::Assistant, assistant), (NodeKind::Wordpress, node))
+        .await;
+    (token, assistant, node)
+}
+
+/// Says `text` to the assistant in a new conversation; the SSE text.
+async fn say(app: &TestApp, token: &str, assistant: i64, text: &str) -> String {
+    let conversation = app
+        .post(
+            &format!("/api/playground/assistants/{assistant}/conversations"),
+            Some(token),
+            json!({}),
+        )
+        .await
+        .json()["id"]
+        .as_i64()
+        .unwrap();
+    let response = app
+        .post(
+            &format!("/api/playground/conversations/{conversation}/messages"),
+            Some(token),
+            json!({"content": text}),
+        )
+        .await;
+    assert_eq!(response.status, StatusCode::OK, "{}", response.text());
+    response.text()
+}
+
+/// The `data` of the stream's `tool_result` event.
+fn tool_result(stream: &str) -> Value {
+    let at =
+        stream.find("event: tool_result").unwrap_or_else(|| panic!("no tool_result: {stream}"));
+    let line = stream[at..].lines().find(|l| l.starts_with("data: ")).unwrap();
+    serde_json::from_str(&line["data: ".len()..]).unwrap()
+}
+
+#[tokio::test]
+async fn an_assistant_publishes_a_post_with_the_nodes_defaults() {
+    for_each_backend(|app| async move {
+        let fake = FakeOpenAi::start().await;
+        let app = with_model(&app, &fake).await;
+        let site = FakeWordpress::start().await;
+        let news = site.add_category("اخبار", 0);
+        let other = site.add_category("دیگر", 0);
+        let tag = site.add_tag("هوش مصنوعی");
+        let author = site.add_user("reza", "رضا", Role::Author);
+        let defaults = json!({"post_status": "publish", "post_format": "aside", "default_category": news,
+            "categories": [other], "default_tags": [tag], "default_author": author.id,
+            "wordpress_categories": [{"id": news, "name": "اخبار"}]});
+        let (token, assistant, _) = publishing_scene(&app, &site, "wp-publish@example.com", defaults).await;
+
+        // The assistant's panel lists the tool, described with the node's defaults.
+        let view = app.get(&format!("/api/playground/assistants/{assistant}/"), Some(&token)).await.json();
+        let tool = &view["abilities"]["tools"][0];
+        assert_eq!(tool["name"], "publish_post", "{view}");
+        assert!(tool["description"].as_str().unwrap().contains("«اخبار»"), "{tool}");
+
+        fake.push(Reply::ToolCalls(vec![ToolCall {
+            name: "publish_post".into(),
+            arguments: json!({"title": "هوش مصنوعی در ایران", "content": "بند اول\n\nبند دوم",
+                              "excerpt": "خلاصه"}).to_string(),
+        }]));
+        let stream = say(&app, &token, assistant, "یک نوشته دربارهٔ هوش مصنوعی منتشر کن").await;
+        assert!(stream.contains("\"kind\":\"wordpress\""), "{stream}");
+        let result = tool_result(&stream);
+        assert_eq!(result["ok"], true, "{result}");
+
+        let posts = site.posts();
+        assert_eq!(posts.len(), 1);
+        let post = &posts[0];
+        assert_eq!((post.title.as_str(), post.content.as_str(), post.excerpt.as_str()), ("هوش مصنوعی در ایران", "بند اول\n\nبند دوم", "خلاصه"));
+        assert_eq!((post.status.as_str(), post.format.as_str(), post.author), ("publish", "aside", author.id));
+        assert_eq!((post.categories.clone(), post.tags.clone()), (vec![news, other], vec![tag]));
+        let answer: Value = serde_json::from_str(result["output"].as_str().unwrap()).unwrap();
+        assert_eq!(answer, json!({"id": post.id, "status": "publish", "link": post.link, "title": "هوش مصنوعی در ایران"}));
+        assert!(post.link.starts_with(&format!("{}/%d9%87", site.base_url)), "a pretty link: {}", post.link);
+        // The model read the link, and nothing secret.
+        let second = fake.chat_requests()[1]["messages"].to_string();
+        assert!(second.contains(&post.link.replace('/', "\\/")) || second.contains(&post.link), "{second}");
+        assert!(!second.contains(&site.application_password(1)[..9]));
+        let created = site.requests().into_iter().find(|r| r.method == "POST").unwrap();
+        assert_eq!(created.route, "/wp/v2/posts");
+        assert!(created.authorization.unwrap().starts_with("Basic "));
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn a_post_the_site_refuses_is_a_persian_answer_to_the_model() {
+    for_each_backend(|app| async move {
+        let fake = FakeOpenAi::start().await;
+        let app = with_model(&app, &fake).await;
+        let site = FakeWordpress::start().await;
+        let contributor = site.add_user("ali", "علی", Role::Contributor);
+        let auth = json!({"auth_data": {"username": "ali", "applicationPassword": site.application_password(contributor.id)},
+                          "auto_publish": true});
+        let (token, assistant, node) = publishing_scene(&app, &site, "wp-refused@example.com", auth).await;
+        let call = |arguments: Value| {
+            fake.push(Reply::ToolCalls(vec![ToolCall { name: "publish_post".into(), arguments: arguments.to_string() }]));
+        };
+
+        // A contributor may not publish: WordPress's refusal, in Persian, to the model.
+        call(json!({"title": "عنوان", "content": "متن"}));
+        let result = tool_result(&say(&app, &token, assistant, "منتشر کن").await);
+        assert_eq!(result["ok"], false, "{result}");
+        let output = result["output"].as_str().unwrap();
+        assert!(matches_template(output, MessageCode::WordpressForbidden.persian()), "{output}");
+        assert!(output.contains("Sorry, you are not allowed to publish posts"), "{output}");
+
+        // Without a title the site is not called.
+        let before = site.requests().len();
+        call(json!({"content": "متن"}));
+        let result = tool_result(&say(&app, &token, assistant, "منتشر کن").await);
+        assert_eq!(result["output"], MessageCode::WordpressPostIncomplete.persian());
+        assert_eq!(site.requests().len(), before);
+
+        // Credentials the site no longer takes.
+        let patch = json!({"auth_data": {"username": "ali", "applicationPassword": "wrong wrong"}});
+        assert_eq!(app.patch(&format!("/api/wordpress/{node}"), Some(&token), patch).await.status, StatusCode::OK);
+        call(json!({"title": "عنوان", "content": "متن"}));
+        let output = tool_result(&say(&app, &token, assistant, "منتشر کن").await)["output"].as_str().unwrap().to_owned();
+        assert!(matches_template(&output, MessageCode::WordpressCredentialsRejected.persian()), "{output}");
+
+        // A site that is down.
+        site.set_not_wordpress(true);
+        call(json!({"title": "عنوان", "content": "متن"}));
+        let output = tool_result(&say(&app, &token, assistant, "منتشر کن").await)["output"].as_str().unwrap().to_owned();
+        assert!(matches_template(&output, MessageCode::WordpressNotWordpress.persian()), "{output}");
+        assert!(site.posts().is_empty());
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn a_site_switched_off_or_incomplete_gives_no_tool() {
+    for_each_backend_with(loopback, |app| async move {
+        let site = FakeWordpress::start().await;
+        let (token, assistant, node) =
+            publishing_scene(&app, &site, "wp-off@example.com", json!({"is_active": false})).await;
+        let view =
+            app.get(&format!("/api/playground/assistants/{assistant}/"), Some(&token)).await.json();
+        assert_eq!(view["abilities"]["tools"], json!([]), "{view}");
+        assert_eq!(
+            view["abilities"]["skipped"],
+            json!([{"node": format!("wordpress-{node}"), "reason": "wordpress_inactive"}])
+        );
+        let on = app
+            .patch(&format!("/api/wordpress/{node}"), Some(&token), json!({"is_active": true}))
+            .await;
+        assert_eq!(on.status, StatusCode::OK, "{}", on.text());
+        let view =
+            app.get(&format!("/api/playground/assistants/{assistant}/"), Some(&token)).await.json();
+        assert_eq!(view["abilities"]["tools"][0]["name"], "publish_post", "{view}");
+        assert_eq!(view["abilities"]["channels"], json!([]));
     })
     .await;
 }
