@@ -1,7 +1,9 @@
 // The sms node's settings: the Kavenegar key, the send method, the
 // receptors (shown as they will be stored), the message with its live
-// segment and cost estimate or the template and its tokens, the last send,
-// and what connecting to an assistant still needs.
+// segment and cost estimate or the template and its tokens (and the
+// templates already used), the sender line, whether its assistant may
+// choose the receptor, the last send, and what connecting to an assistant
+// still needs; then sending, testing, bulk sending and the history.
 import {
   estimateSms,
   normalizeReceptors,
@@ -12,6 +14,7 @@ import {
 import { useMemo, useState } from "react";
 import { formatJalaliDate } from "../../../format/date";
 import { fa } from "../../../i18n/fa";
+import { databaseId } from "../../model";
 import { Checkbox } from "../../panels/fields/Checkbox";
 import fieldStyles from "../../panels/fields/fields.module.css";
 import { Select } from "../../panels/fields/Select";
@@ -21,6 +24,10 @@ import { TextInput } from "../../panels/fields/TextInput";
 import { ReadOnlyValue } from "../../panels/fields/ReadOnlyValue";
 import { Completeness } from "../../panels/fields/Completeness";
 import type { PanelProps } from "../../panels/types";
+import { SmsBulkSend } from "./SmsBulkSend";
+import { SmsHistory } from "./SmsHistory";
+import { SmsSend } from "./SmsSend";
+import { SmsTemplates } from "./SmsTemplates";
 
 const t = fa.nodes.sms;
 const METHODS: readonly SmsSendMethod[] = ["simple", "template"];
@@ -28,6 +35,7 @@ const TYPES: readonly SmsType[] = ["sms", "call"];
 
 export function SmsPanel({ form }: PanelProps<"sms">) {
   const { draft, update, error } = form;
+  const id = databaseId(form.nodeId);
   const [showKey, setShowKey] = useState(false);
   const [premium, setPremium] = useState(false);
   const receptors = useMemo(() => {
@@ -97,6 +105,7 @@ export function SmsPanel({ form }: PanelProps<"sms">) {
             error={error("template")}
             onChange={(template) => update({ template })}
           />
+          <SmsTemplates form={form} />
           <TextInput
             label={t.token}
             name="token"
@@ -120,6 +129,23 @@ export function SmsPanel({ form }: PanelProps<"sms">) {
           />
         </>
       )}
+      <TextInput
+        label={t.sender}
+        name="sender"
+        type="tel"
+        ltr
+        value={draft.sender}
+        hint={t.senderHint}
+        error={error("sender")}
+        onChange={(sender) => update({ sender })}
+      />
+      <Checkbox
+        label={t.allowModelReceptor}
+        name="allowModelReceptor"
+        checked={draft.allowModelReceptor}
+        onChange={(allowModelReceptor) => update({ allowModelReceptor })}
+      />
+      <p className={fieldStyles.hint}>{t.allowModelReceptorHint}</p>
       <Completeness
         testId="sms-completeness"
         missing={missing}
@@ -134,6 +160,9 @@ export function SmsPanel({ form }: PanelProps<"sms">) {
       {draft.lastResponseMessage && (
         <ReadOnlyValue label={t.lastResponseMessage} field="lastResponseMessage" value={draft.lastResponseMessage} />
       )}
+      <SmsSend form={form} premium={premium} />
+      <SmsBulkSend form={form} premium={premium} />
+      {id !== null && <SmsHistory id={id} />}
     </>
   );
 }
