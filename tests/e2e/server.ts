@@ -29,7 +29,14 @@ function freePort(): Promise<number> {
 }
 
 /** Starts `dastyar-fakes` and reads the JSON line naming where its fakes listen. */
-async function startFakes(): Promise<{ openai: string; telegram: string; google: string; googleSheets: string; stop: () => void }> {
+async function startFakes(): Promise<{
+  openai: string;
+  telegram: string;
+  google: string;
+  googleSheets: string;
+  kavenegar: string;
+  stop: () => void;
+}> {
   const binary = process.env.DASTYAR_E2E_FAKES_BINARY ?? join(REPO, "target/debug/dastyar-fakes");
   if (!existsSync(binary)) throw new Error(`e2e: no fakes binary at ${binary}; run \`make e2e\``);
   // Words stream 30 ms apart, so a spec sees an answer arrive piece by piece.
@@ -43,12 +50,19 @@ async function startFakes(): Promise<{ openai: string; telegram: string; google:
     });
     fakes.once("exit", (code) => reject(new Error(`e2e: dastyar-fakes stopped at start (code ${code})`)));
   });
-  const urls = JSON.parse(line) as { openai: string; telegram: string; google: string; google_sheets: string };
+  const urls = JSON.parse(line) as { openai: string; telegram: string; google: string; google_sheets: string; kavenegar: string };
   const stop = () => {
     if (fakes.exitCode === null) fakes.kill("SIGTERM");
   };
   process.once("exit", stop);
-  return { openai: urls.openai, telegram: urls.telegram, google: urls.google, googleSheets: urls.google_sheets, stop };
+  return {
+    openai: urls.openai,
+    telegram: urls.telegram,
+    google: urls.google,
+    googleSheets: urls.google_sheets,
+    kavenegar: urls.kavenegar,
+    stop,
+  };
 }
 
 export default async function startServer(): Promise<() => Promise<void>> {
@@ -69,6 +83,8 @@ export default async function startServer(): Promise<() => Promise<void>> {
     DASTYAR_LLM_BASE_URL: fakes.openai,
     // Without an https DASTYAR_PUBLIC_URL, bots long-poll the fake.
     DASTYAR_TELEGRAM_API_URL: fakes.telegram,
+    // SMS nodes send to the Kavenegar fake, never to Kavenegar.
+    DASTYAR_KAVENEGAR_API_URL: fakes.kavenegar,
     // The fake's OAuth client (tests/fakes/src/google/mod.rs); Sheets is served apart, as at Google.
     DASTYAR_GOOGLE_CLIENT_ID: "dastyar-test.apps.googleusercontent.com",
     DASTYAR_GOOGLE_CLIENT_SECRET: "GOCSPX-fake-secret",
@@ -127,6 +143,7 @@ export default async function startServer(): Promise<() => Promise<void>> {
   process.env.DASTYAR_E2E_FAKE_OPENAI = fakes.openai;
   process.env.DASTYAR_E2E_FAKE_TELEGRAM = fakes.telegram;
   process.env.DASTYAR_E2E_FAKE_GOOGLE = fakes.google;
+  process.env.DASTYAR_E2E_FAKE_KAVENEGAR = fakes.kavenegar;
 
   return async () => {
     if (exited === null) {
