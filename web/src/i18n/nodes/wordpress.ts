@@ -1,5 +1,6 @@
 // The wordpress node's settings panel and card.
 import type { WordpressAuthType, WordpressPostFormat, WordpressPostStatus } from "@dastyar/rules";
+import type { ApiRoot } from "../../api/types";
 
 const authTypes: Record<WordpressAuthType, string> = {
   application_password: "گذرواژهٔ برنامه (Application Password)",
@@ -26,6 +27,49 @@ const postFormats: Record<WordpressPostFormat, string> = {
   status: "وضعیت",
   video: "ویدیو",
   audio: "صدا",
+};
+
+/** WordPress's own roles; a plugin's role is shown by its name. */
+const roles: Record<string, string> = {
+  administrator: "مدیر کل",
+  editor: "ویرایشگر",
+  author: "نویسنده",
+  contributor: "مشارکت‌کننده",
+  subscriber: "مشترک",
+};
+
+const apiRoots: Record<ApiRoot, string> = {
+  wp_json: "wp-json (پیوندهای یکتای نوشته‌محور)",
+  rest_route: "?rest_route= (پیوندهای یکتای ساده)",
+};
+
+/** The site as the server reaches it: the connection test and the pickers' lists. */
+const site = {
+  title: "اتصال به سایت",
+  test: "آزمایش اتصال",
+  testing: "در حال آزمایش اتصال…",
+  unsaved: "پس از ذخیرهٔ گره می‌توانید اتصال را آزمایش کنید و دسته‌ها، نویسندگان و برچسب‌ها را از سایت بخوانید.",
+  incomplete: "برای آزمایش اتصال، نشانی سایت و اطلاعات ورود را کامل و ذخیره کنید.",
+  saveFirst: "نشانی یا اطلاعات ورود تغییر کرده است؛ اول ذخیره کنید تا با همین‌ها آزمایش و خوانده شود.",
+  user: "کاربر",
+  role: "نقش",
+  roles,
+  roleList: (names: readonly string[]) => names.join("، "),
+  apiRoot: "راه دسترسی به API",
+  apiRoots,
+  cannotWrite: "این کاربر اجازهٔ نوشتن نوشته ندارد و دستیار با او چیزی منتشر نمی‌کند. در وردپرس نقش مشارکت‌کننده یا بالاتر به او بدهید.",
+  cannotPublish: "این کاربر فقط پیش‌نویس می‌نویسد، اما این گره نوشته‌ها را منتشر می‌کند. در وردپرس نقش نویسنده یا بالاتر به او بدهید، یا وضعیت نوشته را پیش‌نویس کنید.",
+  wordpressSaid: "پاسخ خود وردپرس:",
+  lists: "فهرست‌های سایت",
+  loadingLists: "در حال خواندن دسته‌ها، نویسندگان و برچسب‌ها از سایت…",
+  reload: "خواندن دوباره از سایت",
+  loaded: (categories: string, authors: string, tags: string) =>
+    `از سایت خوانده شد: ${categories} دسته، ${authors} نویسنده و ${tags} برچسب.`,
+  truncated: "سایت بیش از ۱٬۰۰۰ مورد دارد و فقط ۱٬۰۰۰ مورد اول آمده است؛ بقیه را با شناسه پیدا نمی‌کنید.",
+  notRead: "تا فهرست‌ها از سایت خوانده نشده‌اند، شناسه‌ها را دستی بنویسید.",
+  search: (label: string) => `جستجو در ${label}`,
+  noneMatch: "موردی با این نام نیست.",
+  picked: (count: string) => `${count} انتخاب‌شده`,
 };
 
 export const wordpress = {
@@ -78,4 +122,5 @@ export const wordpress = {
   description: "توضیحات",
   isActive: "فعال",
   noSite: "نشانی سایت تعیین نشده",
+  site,
 } as const;

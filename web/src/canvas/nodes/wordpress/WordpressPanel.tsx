@@ -1,6 +1,8 @@
 // The wordpress node's settings: the site and how to sign in to it (with
-// what connecting still needs), the post defaults, the post content
-// template, and a description.
+// what connecting still needs, and a test of the saved connection), the
+// post defaults picked from the site's categories, authors and tags once
+// they are read (typed ids until then), the post content template, and a
+// description.
 import {
   normalizeWordpressUrl,
   wordpressAuthDataFor,
@@ -12,8 +14,14 @@ import {
   type WordpressPostStatus,
   type WordpressTerm,
 } from "@dastyar/rules";
+import { useAtomValue } from "jotai";
+import { selectAtom } from "jotai/utils";
 import { useMemo, useState } from "react";
 import { fa } from "../../../i18n/fa";
+import { nodesAtom } from "../../../state/canvas";
+import { findNode } from "../../../state/canvas/graph";
+import { useWordpressSite } from "../../../state/useWordpressSite";
+import { databaseId } from "../../model";
 import { Checkbox } from "../../panels/fields/Checkbox";
 import fieldStyles from "../../panels/fields/fields.module.css";
 import { JsonInput } from "../../panels/fields/JsonInput";
@@ -26,6 +34,9 @@ import { TextInput } from "../../panels/fields/TextInput";
 import { Completeness } from "../../panels/fields/Completeness";
 import type { PanelProps } from "../../panels/types";
 import { idOf, idsOf } from "./ids";
+import { SiteConnection } from "./SiteConnection";
+import { connectionComplete, pickerTerms, sameConnection, termsKept } from "./terms";
+import { TermsPicker } from "./TermsPicker";
 
 const t = fa.nodes.wordpress;
 const AUTH_TYPES: readonly WordpressAuthType[] = ["application_password", "basic", "jwt"];
@@ -45,8 +56,42 @@ const FORMATS: readonly WordpressPostFormat[] = [
 
 type Update = (patch: Partial<WordpressData>) => void;
 
+/** The site's lists with what the node saved, for each picker. */
+type Options = { categories: WordpressTerm[]; authors: WordpressTerm[]; tags: WordpressTerm[] };
+
 export function WordpressPanel({ form }: PanelProps<"wordpress">) {
-  const { draft, update, error } = form;
+  const { draft, update, error, nodeId } = form;
+  const dbId = databaseId(nodeId);
+  // The node as saved: the server signs in with that, not with the draft.
+  const savedAtom = useMemo(
+    () => selectAtom(nodesAtom, (nodes) => findNode(nodes, nodeId)?.data as WordpressData | undefined),
+    [nodeId],
+  );
+  const saved = useAtomValue(savedAtom);
+  const blocked =
+    dbId === null || !saved
+      ? t.site.unsaved
+      : !connectionComplete(saved)
+        ? t.site.incomplete
+        : !sameConnection(draft, saved)
+          ? t.site.saveFirst
+          : null;
+  const site = useWordpressSite(dbId, dbId !== null && !!saved && connectionComplete(saved));
+  const options: Options = useMemo(
+    () => ({
+      categories: pickerTerms(site.lists.categories, draft.wordpressCategories),
+      authors: pickerTerms(site.lists.authors, draft.wordpressAuthors),
+      tags: pickerTerms(site.lists.tags, draft.wordpressTags),
+    }),
+    [site.lists, draft.wordpressCategories, draft.wordpressAuthors, draft.wordpressTags],
+  );
+  // Each pick keeps the names of what is picked with the node.
+  const pickCategories = (patch: Pick<WordpressData, "defaultCategory" | "categories">) =>
+    update({ ...patch, wordpressCategories: termsKept(options.categories, [patch.defaultCategory, ...patch.categories]) });
+  const pickAuthors = (patch: Pick<WordpressData, "defaultAuthor" | "authorId">) =>
+    update({ ...patch, wordpressAuthors: termsKept(options.authors, [patch.defaultAuthor, patch.authorId]) });
+  const pickTags = (patch: Pick<WordpressData, "defaultTags" | "tags">) =>
+    update({ ...patch, wordpressTags: termsKept(options.tags, [...patch.defaultTags, ...patch.tags]) });
   const [showSecrets, setShowSecrets] = useState(false);
   const stored = useMemo(() => {
     if (draft.siteUrl.trim() === "") return null;
@@ -94,6 +139,7 @@ export function WordpressPanel({ form }: PanelProps<"wordpress">) {
         incompleteText={t.authIncomplete}
         fieldNames={t.fields}
       />
+      <SiteConnection site={site} blocked={blocked} draft={draft} />
 
       <p className={fieldStyles.label}>{t.defaults}</p>
       <Select<WordpressPostStatus>
@@ -114,17 +160,23 @@ export function WordpressPanel({ form }: PanelProps<"wordpress">) {
         label={t.defaultCategory}
         name="defaultCategory"
         value={draft.defaultCategory}
-        terms={draft.wordpressCategories}
-        onChange={(defaultCategory) => update({ defaultCategory })}
+        terms={options.categories}
+        onChange={(defaultCategory) => pickCategories({ defaultCategory, categories: draft.categories })}
       />
       <IdField
         label={t.defaultAuthor}
         name="defaultAuthor"
         value={draft.defaultAuthor}
-        terms={draft.wordpressAuthors}
-        onChange={(defaultAuthor) => update({ defaultAuthor })}
+        terms={options.authors}
+        onChange={(defaultAuthor) => pickAuthors({ defaultAuthor, authorId: draft.authorId })}
       />
-      <IdsField label={t.defaultTags} name="defaultTags" value={draft.defaultTags} onChange={(defaultTags) => update({ defaultTags })} />
+      <TermsField
+        label={t.defaultTags}
+        name="defaultTags"
+        value={draft.defaultTags}
+        terms={options.tags}
+        onChange={(defaultTags) => pickTags({ defaultTags, tags: draft.tags })}
+      />
       <Checkbox
         label={t.autoPublish}
         name="autoPublish"
@@ -137,7 +189,15 @@ export function WordpressPanel({ form }: PanelProps<"wordpress">) {
           {t.content}
         </summary>
         <div style={{ display: "flex", flexDirection: "column", gap: "0.8rem", paddingTop: "0.6rem" }}>
-          <Content draft={draft} update={update} error={error} />
+          <Content
+            draft={draft}
+            update={update}
+            error={error}
+            options={options}
+            onCategories={(categories) => pickCategories({ defaultCategory: draft.defaultCategory, categories })}
+            onTags={(tags) => pickTags({ defaultTags: draft.defaultTags, tags })}
+            onAuthor={(authorId) => pickAuthors({ defaultAuthor: draft.defaultAuthor, authorId })}
+          />
         </div>
       </details>
 
@@ -154,8 +214,18 @@ export function WordpressPanel({ form }: PanelProps<"wordpress">) {
   );
 }
 
+type ContentProps = {
+  draft: WordpressData;
+  update: Update;
+  error: (f: string) => string | undefined;
+  options: Options;
+  onCategories: (ids: number[]) => void;
+  onTags: (ids: number[]) => void;
+  onAuthor: (id: number | undefined) => void;
+};
+
 /** The post the assistant fills in: title, text, terms, image, author, date and custom fields. */
-function Content({ draft, update, error }: { draft: WordpressData; update: Update; error: (f: string) => string | undefined }) {
+function Content({ draft, update, error, options, onCategories, onTags, onAuthor }: ContentProps) {
   const [fieldsProblem, setFieldsProblem] = useState(false);
   return (
     <>
@@ -169,8 +239,8 @@ function Content({ draft, update, error }: { draft: WordpressData; update: Updat
         onChange={(postExcerpt) => update({ postExcerpt })}
       />
       <TextInput label={t.slug} name="slug" ltr value={draft.slug} onChange={(slug) => update({ slug })} />
-      <IdsField label={t.categories} name="categories" value={draft.categories} onChange={(categories) => update({ categories })} />
-      <IdsField label={t.tags} name="tags" value={draft.tags} onChange={(tags) => update({ tags })} />
+      <TermsField label={t.categories} name="categories" value={draft.categories} terms={options.categories} onChange={onCategories} />
+      <TermsField label={t.tags} name="tags" value={draft.tags} terms={options.tags} onChange={onTags} />
       <TextInput
         label={t.featuredImage}
         name="featuredImage"
@@ -180,13 +250,7 @@ function Content({ draft, update, error }: { draft: WordpressData; update: Updat
         error={error("featuredImage")}
         onChange={(featuredImage) => update({ featuredImage: featuredImage.trim() === "" ? undefined : featuredImage })}
       />
-      <IdField
-        label={t.authorId}
-        name="authorId"
-        value={draft.authorId}
-        terms={draft.wordpressAuthors}
-        onChange={(authorId) => update({ authorId })}
-      />
+      <IdField label={t.authorId} name="authorId" value={draft.authorId} terms={options.authors} onChange={onAuthor} />
       <TextInput
         label={t.publishDate}
         name="publishDate"
@@ -244,7 +308,7 @@ function IdField({ label, name, value, terms, onChange }: IdProps) {
       name={name}
       step={1}
       value={value}
-      hint={t.idHint}
+      hint={`${t.idHint}. ${t.site.notRead}`}
       error={invalid ? t.wholeNumber : undefined}
       onChange={(typed) => {
         const id = idOf(typed);
@@ -253,6 +317,13 @@ function IdField({ label, name, value, terms, onChange }: IdProps) {
       }}
     />
   );
+}
+
+/** Several WordPress ids: picked from the site's list once it has been read, typed until then. */
+function TermsField(props: { label: string; name: string; value: number[]; terms: readonly WordpressTerm[]; onChange: (v: number[]) => void }) {
+  const { terms, ...rest } = props;
+  if (terms.length > 0) return <TermsPicker {...rest} options={terms} />;
+  return <IdsField {...rest} />;
 }
 
 /** A list of WordPress ids, comma-separated. */
