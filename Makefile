@@ -11,7 +11,7 @@
 #   make web             the web app in web/dist/ with Vite (rebuilt only when sources change)
 #   make e2e             the Playwright specs (tests/e2e/): the real server and web app in
 #                        Debian's Chromium (installed with apt when missing)
-#   make bench           the server load, chat, abuse and knowledge benchmarks (release binary on SQLite, the chat one against the fake model), then bench-canvas; prints figures
+#   make bench           the server load, chat, abuse, knowledge and schedules benchmarks (release binary on SQLite, the chat one against the fake model), then bench-canvas; prints figures
 #   make bench-canvas    the canvas benchmark (tests/bench/canvas.ts): 1,000 nodes in Chromium; prints figures
 #   make fuzz            schemathesis (from PyPI) against the release binary's OpenAPI document, on SQLite
 #                        and PostgreSQL: every check, figures printed, fails on any failure (tools/fuzz.sh)
@@ -135,6 +135,7 @@ bench:
 	cargo bench -p dastyar-server --bench chat
 	cargo bench -p dastyar-server --bench abuse
 	cargo bench -p dastyar-server --bench knowledge
+	cargo bench -p dastyar-server --bench schedules
 	$(MAKE) --no-print-directory bench-canvas
 
 # Not in `make test`: a few minutes per backend (FUZZ_MAX_TIME seconds each).

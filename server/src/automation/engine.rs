@@ -11,6 +11,7 @@ use std::time::Duration;
 
 use chrono::{DateTime, TimeDelta, Utc};
 use dastyar_core::schedule::following;
+use futures_util::StreamExt;
 use rand::distr::{Alphanumeric, SampleString};
 use serde_json::json;
 use tokio::sync::{Semaphore, watch};
@@ -187,18 +188,30 @@ pub async fn perform(state: &AppState, instance: &Instance, run: &RunRow) -> Res
     Ok(())
 }
 
-/// Claims what is due at `now` and performs it all before answering: the
-/// runs it performed (tests drive the engine with it and their own clock).
+/// Claims everything due at `now` (look after look, while one claims
+/// something) and performs it all before answering: the runs it performed
+/// (tests drive the engine with it and their own clock).
 pub async fn tick(
     state: &AppState,
     instance: &Instance,
     now: DateTime<Utc>,
 ) -> Result<Vec<RunRow>, ApiError> {
-    let claimed = claim(state, instance, now).await?;
-    let runs = claimed.iter().map(|run| perform(state, instance, run));
-    for result in futures_util::future::join_all(runs).await {
+    let mut claimed = Vec::new();
+    loop {
+        let more = claim(state, instance, now).await?;
+        if more.is_empty() {
+            break;
+        }
+        claimed.extend(more);
+    }
+    // As many at once as the loop runs.
+    let mut performing = futures_util::stream::iter(claimed.clone())
+        .map(|run| async move { perform(state, instance, &run).await })
+        .buffer_unordered(RUNS_AT_ONCE);
+    while let Some(result) = performing.next().await {
         result?;
     }
+    drop(performing);
     Ok(claimed)
 }
 
@@ -215,8 +228,11 @@ impl Engine {
         let handle = tokio::spawn(async move {
             let slots = Arc::new(Semaphore::new(RUNS_AT_ONCE));
             while !*stopped.borrow() {
+                let mut busy = false;
                 match claim(&state, &instance, Utc::now()).await {
                     Ok(claimed) => {
+                        // One look takes a page: more may be due at once.
+                        busy = !claimed.is_empty();
                         for run in claimed {
                             let Ok(slot) = slots.clone().acquire_owned().await else { break };
                             let (state, instance) = (state.clone(), instance.clone());
@@ -233,6 +249,9 @@ impl Engine {
                         }
                     }
                     Err(error) => tracing::error!(?error, "due schedules could not be claimed"),
+                }
+                if busy {
+                    continue;
                 }
                 tokio::select! {
                     () = tokio::time::sleep(LOOK_EVERY) => {}

@@ -3,8 +3,8 @@
 //! base URL and auth). A trigger fills its message template and sends it to
 //! its assistant as a turn of the trigger's own conversation; the turn is
 //! keyed by the run, so a run taken over after a crash is answered (and
-//! charged) once, and the answer goes to the owner of each bot joined to
-//! the assistant.
+//! charged) once, and the answer goes out through the SMS nodes and to the
+//! owners of the bots joined to the assistant.
 
 use chrono::{DateTime, Utc};
 use dastyar_core::data::NodePayload;
@@ -61,7 +61,9 @@ pub async fn perform_with(
             else {
                 return Ok(Ended::failed(MessageCode::SchedulerNeedsRequest));
             };
-            let outcome = request_by_hand::run(state, run.user_id, request, &Map::new()).await?;
+            let key = format!("dastyar-run-{}", run.id);
+            let outcome =
+                request_by_hand::run(state, run.user_id, request, &Map::new(), Some(&key)).await?;
             Ok(Ended {
                 succeeded: outcome.ok,
                 error: outcome.error.clone(),
@@ -94,7 +96,7 @@ pub async fn perform_with(
                     let delivered = if answer.trim().is_empty() {
                         Vec::new()
                     } else {
-                        delivery::deliver(state, &graph, assistant, &answer).await
+                        delivery::deliver(state, run.user_id, &graph, assistant, &answer).await
                     };
                     let error = delivered.iter().find_map(|d| d.error.clone());
                     Ended {

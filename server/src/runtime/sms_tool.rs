@@ -48,8 +48,9 @@ fn text(args: &Map<String, Value>, name: &str) -> Option<String> {
     }
 }
 
-/// Why nothing was sent, for the model: each problem's text with its field.
-fn refusal(error: &ApiError) -> String {
+/// Why nothing was sent, for the model (and a trigger's run history): each
+/// problem's text with its field.
+pub fn refusal(error: &ApiError) -> String {
     if let ApiError::Problems(problems) = error {
         return problems
             .iter()

@@ -48,5 +48,5 @@ pub async fn execute(
     Path(id): Path<i64>,
     Json(body): Json<ExecuteRequest>,
 ) -> Result<Json<RequestOutcome>, ApiError> {
-    Ok(Json(request_by_hand::run(&state, user.id, id, &body.values).await?))
+    Ok(Json(request_by_hand::run(&state, user.id, id, &body.values, None).await?))
 }
