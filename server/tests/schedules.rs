@@ -17,7 +17,7 @@ use chrono::{DateTime, TimeDelta, TimeZone, Utc};
 use common::canvas::Canvas;
 use common::nodes::{create_node, db_id};
 use common::{Backend, TestApp, for_each_backend_with};
-use dastyar_core::NodeKind;
+use dastyar_core::{MessageCode, NodeKind};
 use dastyar_fakes::kavenegar::FakeKavenegar;
 use dastyar_fakes::openai::FakeOpenAi;
 use dastyar_fakes::telegram::FakeTelegram;
@@ -133,10 +133,30 @@ async fn a_scheduler_calls_its_request_once_per_due_time_up_to_its_max_runs() {
                     (json!(1), json!("2026-05-01T10:10:00Z"))
                 );
 
+                let preview = app
+                    .get(&format!("/api/scheduler/{scheduler}/preview-runs"), Some(&token))
+                    .await;
+                assert_eq!(preview.status, StatusCode::OK, "{}", preview.text());
+                assert_eq!(
+                    preview.json()["runs"],
+                    json!(["2026-05-01T10:10:00Z", "2026-05-01T10:15:00Z"]),
+                    "from its next run, as many as its max runs leave"
+                );
+
+                // A run by hand: recorded, not counted.
+                let by_hand = app
+                    .post(&format!("/api/scheduler/{scheduler}/test-run"), Some(&token), json!({}))
+                    .await;
+                assert_eq!(by_hand.status, StatusCode::OK, "{}", by_hand.text());
+                assert_eq!(by_hand.json()["requested_by"], "user");
+                assert_eq!(by_hand.json()["state"], "succeeded");
+                assert_eq!(data(&app, scheduler).await["current_runs"], 1);
+                assert_eq!(seen.lock().unwrap().len(), 2);
+
                 for m in [10, 15, 20, 25] {
                     engine::tick(&app.state, &me, t0 + minutes(m)).await.unwrap();
                 }
-                assert_eq!(seen.lock().unwrap().len(), 3, "its max runs, no more");
+                assert_eq!(seen.lock().unwrap().len(), 4, "its max runs and the one by hand");
                 let node = data(&app, scheduler).await;
                 assert_eq!(node["current_runs"], 3);
                 assert_eq!(node["is_active"], false, "done after its max runs");
@@ -147,10 +167,14 @@ async fn a_scheduler_calls_its_request_once_per_due_time_up_to_its_max_runs() {
                     .await;
                 assert_eq!(history.status, StatusCode::OK, "{}", history.text());
                 let runs = history.json()["runs"].as_array().cloned().unwrap();
-                assert_eq!(runs.len(), 3);
+                assert_eq!(runs.len(), 4);
                 assert!(runs.iter().all(|r| r["state"] == "succeeded"), "{runs:?}");
                 assert_eq!(runs[0]["due_at"], "2026-05-01T10:15:00Z", "newest first");
                 assert_eq!(runs[0]["outcome"]["request"]["status"], 200);
+                let too_many = app
+                    .get(&format!("/api/scheduler/{scheduler}/history?limit=500"), Some(&token))
+                    .await;
+                too_many.assert_invalid("limit", "history_limit_invalid");
             }
         },
     )
@@ -558,6 +582,75 @@ async fn three_instances_fire_every_run_exactly_once_also_when_one_dies_mid_run(
                 let again = keys.len() - distinct_keys.len();
                 assert!(again <= schedules, "only the dead instance's calls came twice: {again}");
             }
+        },
+    )
+    .await;
+}
+
+#[tokio::test]
+async fn a_triggers_test_message_and_a_schedule_check_answer_in_the_specs_shapes() {
+    let model = FakeOpenAi::start().await;
+    let model_url = model.base_url.clone();
+    for_each_backend_with(
+        move |c| c.providers.llm.base_url = Some(model_url.clone()),
+        |app| async move {
+            let (token, user) = app.register("test-message@example.com").await;
+            let project = app.create_project(&token, "آزمایش").await;
+            let canvas = Canvas::new(&app, user, project);
+            let assistant = canvas.assistant().await;
+            let trigger = canvas.trigger("سلام {{shop}}").await;
+            let lonely = canvas.trigger("بی‌دستیار").await;
+            app.connect(
+                &token,
+                project,
+                (NodeKind::Trigger, trigger),
+                (NodeKind::Assistant, assistant),
+            )
+            .await;
+
+            let path = format!("/api/trigger/{trigger}/test");
+            let tested = app.post(&path, Some(&token), json!({"test_message": "آزمون"})).await;
+            assert_eq!(tested.status, StatusCode::OK, "{}", tested.text());
+            let body = tested.json();
+            assert_eq!(body["status"], "success");
+            assert_eq!(body["message"], MessageCode::TriggerTestSent.persian());
+            assert_eq!(body["run"]["outcome"]["message"], "آزمون");
+            assert_eq!(body["run"]["outcome"]["answer"], "پاسخ: آزمون");
+            let blank = app.post(&path, Some(&token), json!({"test_message": "  "})).await;
+            blank.assert_invalid("test_message", "trigger_test_message_blank");
+
+            let alone =
+                app.post(&format!("/api/trigger/{lonely}/test"), Some(&token), json!({})).await;
+            assert_eq!(alone.status, StatusCode::OK, "{}", alone.text());
+            assert_eq!(alone.json()["status"], "error");
+            assert_eq!(alone.json()["error_details"], MessageCode::TriggerNeedsAssistant.persian());
+
+            let check = |body: Value| {
+                let app = &app;
+                let token = token.clone();
+                async move { app.post("/api/trigger/validate-schedule", Some(&token), body).await }
+            };
+            let valid = check(json!({"scheduleType": "cron", "cronExpression": "0 9 * * *",
+                                     "timezone": "Asia/Tehran", "message_template": "سلام"}))
+            .await;
+            assert_eq!(valid.status, StatusCode::OK, "{}", valid.text());
+            assert_eq!(valid.json()["runs"].as_array().unwrap().len(), 5);
+            assert!(valid.json()["runs"][0].as_str().unwrap().ends_with("T05:30:00Z"));
+            check(json!({"scheduleType": "cron", "cronExpression": "0 9 * *",
+                         "timezone": "Asia/Tehran", "message_template": "سلام"}))
+            .await
+            .assert_invalid("cronExpression", "cron_invalid");
+            check(
+                json!({"scheduleType": "interval", "intervalValue": 5, "intervalUnit": "minutes",
+                         "timezone": "Asia/Tehran", "message_template": " "}),
+            )
+            .await
+            .assert_invalid("messageTemplate", "message_template_empty");
+            let missing = app.get("/api/trigger/999999/history", Some(&token)).await;
+            assert_eq!(missing.status, StatusCode::NOT_FOUND);
+            let not_a_trigger =
+                app.get(&format!("/api/trigger/{assistant}/history"), Some(&token)).await;
+            assert_eq!(not_a_trigger.status, StatusCode::NOT_FOUND);
         },
     )
     .await;

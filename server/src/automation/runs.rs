@@ -131,8 +131,9 @@ pub async fn history(
     })
 }
 
-/// The node's next `count` due times from now (UTC, RFC 3339), or a 422
-/// saying what is wrong with its schedule.
+/// The node's next `count` due times (UTC, RFC 3339): from its next run
+/// when on, and no more than its max runs leave; from now when off. A 422
+/// says what is wrong with its schedule.
 pub async fn preview(
     state: &AppState,
     user_id: i64,
@@ -143,8 +144,25 @@ pub async fn preview(
     let node = node_of(state, user_id, kind, id).await?;
     let payload = node.payload().map_err(ApiError::internal)?;
     let timing = schedule_of(&payload).ok_or(ApiError::NotFound)?;
-    let times = next_runs(&timing.schedule(), Utc::now(), count.clamp(1, 50) as usize)
+    let mut count = count.clamp(1, 50) as usize;
+    if let Some(max) = timing.max_runs.filter(|_| timing.is_active) {
+        count = count.min(usize::try_from(max - timing.current_runs).unwrap_or(0));
+    }
+    // On, its times go on from the next one the engine holds (an interval
+    // keeps its phase); off, they would start from now.
+    let next =
+        timing.next_run_time.as_deref().and_then(timestamp::parse).filter(|_| timing.is_active);
+    let mut times = Vec::with_capacity(count);
+    let after = match next {
+        Some(next) if count > 0 => {
+            times.push(next);
+            next
+        }
+        _ => Utc::now(),
+    };
+    let more = next_runs(&timing.schedule(), after, count - times.len().min(count))
         .map_err(|e| ApiError::Problems(vec![e]))?;
+    times.extend(more);
     Ok(times.into_iter().map(|t| t.to_rfc3339_opts(chrono::SecondsFormat::Secs, true)).collect())
 }
 
