@@ -222,6 +222,7 @@ catalogue! {
     TriggerBotDisconnected => "ربات تلگرام دستیار قطع است؛ پاسخ راه‌انداز به تلگرام نرفت.";
     TriggerOwnerUnknown => "صاحب ربات هنوز به آن پیامی نفرستاده است؛ یک پیام به ربات بفرستید تا پاسخ‌های راه‌انداز به شما برسد.";
     TriggerDeliveryFailed => "فرستادن پاسخ راه‌انداز به تلگرام نشد.";
+    SmsModelHourlyLimit => "این گره پیامک در یک ساعت گذشته {max} پیامک برای دستیار فرستاده است؛ برای جلوگیری از هزینهٔ ناخواسته، پیامک بیشتری تا ساعت بعد فرستاده نمی‌شود.";
 
     // ---- SMS through Kavenegar (spec §7 "SMS", §8 "Integrations") ----
     /// A send Kavenegar accepted (the panel's notice, and the answer's `message`).

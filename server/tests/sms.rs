@@ -11,8 +11,8 @@ use axum::http::StatusCode;
 use common::canvas::Canvas;
 use common::nodes::{create_node, db_id};
 use common::{TestApp, TestResponse, for_each_backend_with};
-use dastyar_core::NodeKind;
 use dastyar_core::secrets::is_mask;
+use dastyar_core::{MessageCode, NodeKind};
 use dastyar_fakes::kavenegar::{DEFAULT_LINE, FakeAccount, FakeKavenegar, PART_PRICE};
 use dastyar_fakes::openai::{FakeOpenAi, Reply, ToolCall};
 use dastyar_server::Config;
@@ -877,6 +877,53 @@ async fn a_node_that_lets_the_model_choose_gets_the_receptor_it_gives() {
                 (sent.receptor.as_str(), sent.message.as_str()),
                 ("09351112233", "کد ورود شما: 5531")
             );
+        }
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn the_model_sends_only_so_many_texts_an_hour_through_one_node() {
+    use dastyar_server::runtime::sms_tool::MODEL_SENDS_PER_HOUR;
+    let world = World::start().await;
+    for_each_backend_with(world.configure(), |app| {
+        let (kavenegar, model) = (world.kavenegar.clone(), world.model.clone());
+        async move {
+            let s = scene(&app, &kavenegar, "hourly@example.com", json!({})).await;
+            let assistant = Canvas::new(&app, s.user_id, s.project).assistant().await;
+            app.connect(&s.token, s.project, (NodeKind::Assistant, assistant), (NodeKind::Sms, s.node))
+                .await;
+            // The hour's allowance spent already (one an hour ago and more does not count).
+            let now = chrono::Utc::now();
+            for minutes in (0..MODEL_SENDS_PER_HOUR).map(|i| i + 1).chain([61]) {
+                let at = dastyar_server::db::timestamp::of(now - chrono::TimeDelta::minutes(minutes.min(61)));
+                sqlx::query(
+                    "INSERT INTO sms_sends (node_id, user_id, origin, method, message, segments,
+                         estimated_cost, status, response_message, entries, api_key_hash, created_at)
+                     VALUES ($1, $2, 'assistant', 'simple', 'x', 1, 150, 'sent', '', '[]', 'h', $3)",
+                )
+                .bind(s.node)
+                .bind(s.user_id)
+                .bind(at)
+                .execute(app.state.db.pool())
+                .await
+                .unwrap();
+            }
+            let before = kavenegar.sent().len();
+            model.push(Reply::ToolCalls(vec![ToolCall {
+                name: "send_sms".into(),
+                arguments: r#"{"message":"باز هم سلام"}"#.into(),
+            }]));
+            let events = say(&app, &s.token, assistant, "پیامک بده").await;
+            let results = tool_results(&events);
+            assert_eq!(results[0]["ok"], false, "{events}");
+            let max = dastyar_core::digits::persian_digits(&MODEL_SENDS_PER_HOUR.to_string());
+            let said = MessageCode::SmsModelHourlyLimit.render(&[("max", &max)]);
+            assert_eq!(results[0]["output"], said);
+            assert_eq!(kavenegar.sent().len(), before, "nothing went out");
+            // The panel still sends: the limit is on what the model asks.
+            let sent = app.post(&s.path("send"), Some(&s.token), json!({})).await;
+            assert_eq!(sent.status, StatusCode::OK, "{}", sent.text());
         }
     })
     .await;

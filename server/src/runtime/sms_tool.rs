@@ -5,9 +5,20 @@
 
 use serde_json::{Map, Value, json};
 
+use chrono::{TimeDelta, Utc};
+use dastyar_core::MessageCode;
+use dastyar_core::digits::persian_digits;
+
+use crate::db::timestamp;
 use crate::error::ApiError;
+use crate::sms::history::SmsOrigin;
 use crate::sms::send::{self, SmsAssistantSendRequest};
 use crate::state::AppState;
+use crate::store::sms as store;
+
+/// Texts one SMS node sends an hour for the model (its assistant's and its
+/// triggers' sends counted together).
+pub const MODEL_SENDS_PER_HOUR: i64 = 30;
 
 /// Sends for assistant `assistant` through SMS node `node`: whether it was
 /// sent, and the tool's result for the model.
@@ -18,6 +29,18 @@ pub async fn perform(
     node: i64,
     args: &Map<String, Value>,
 ) -> (bool, String) {
+    // Anyone chatting with the assistant (a website visitor) can ask it to
+    // send, and every text costs its owner: a node sends so many an hour for
+    // the model, then says so.
+    let since = timestamp::of(Utc::now() - TimeDelta::hours(1));
+    match store::count_since(&state.db, node, SmsOrigin::Assistant.as_str(), &since).await {
+        Ok(sent) if sent >= MODEL_SENDS_PER_HOUR => {
+            let max = persian_digits(&MODEL_SENDS_PER_HOUR.to_string());
+            return (false, MessageCode::SmsModelHourlyLimit.render(&[("max", &max)]));
+        }
+        Ok(_) => {}
+        Err(error) => return (false, refusal(&ApiError::from(error))),
+    }
     let request = SmsAssistantSendRequest {
         assistant_id: Some(assistant),
         receptor: text(args, "receptor"),

@@ -108,6 +108,25 @@ pub async fn of_node(
         .await
 }
 
+/// How many of a node's sends came from `origin` since `since` (stored form),
+/// refused ones too: an attempt costs Kavenegar a call all the same.
+pub async fn count_since(
+    db: &Db,
+    node_id: i64,
+    origin: &str,
+    since: &str,
+) -> Result<i64, sqlx::Error> {
+    let (count,): (i64,) = sqlx::query_as(
+        "SELECT COUNT(*) FROM sms_sends WHERE node_id = $1 AND origin = $2 AND created_at >= $3",
+    )
+    .bind(node_id)
+    .bind(origin)
+    .bind(since)
+    .fetch_one(db.pool())
+    .await?;
+    Ok(count)
+}
+
 pub async fn count_of_node(db: &Db, user_id: i64, node_id: i64) -> Result<i64, sqlx::Error> {
     let (count,): (i64,) =
         sqlx::query_as("SELECT COUNT(*) FROM sms_sends WHERE node_id = $1 AND user_id = $2")
