@@ -9,6 +9,7 @@ mod common;
 
 use axum::http::StatusCode;
 use common::canvas::Canvas;
+use common::chat::{say, tool_results};
 use common::nodes::{create_node, db_id};
 use common::{TestApp, TestResponse, for_each_backend_with};
 use dastyar_core::secrets::is_mask;
@@ -717,39 +718,6 @@ async fn another_users_sms_node_is_not_found_and_the_key_never_goes_back() {
         }
     })
     .await;
-}
-
-/// Starts a conversation with `assistant` and says `text`: the streamed events.
-async fn say(app: &TestApp, token: &str, assistant: i64, text: &str) -> String {
-    let conversation = app
-        .post(
-            &format!("/api/playground/assistants/{assistant}/conversations"),
-            Some(token),
-            json!({}),
-        )
-        .await
-        .json()["id"]
-        .as_i64()
-        .unwrap();
-    let response = app
-        .post(
-            &format!("/api/playground/conversations/{conversation}/messages"),
-            Some(token),
-            json!({"content": text}),
-        )
-        .await;
-    assert_eq!(response.status, StatusCode::OK, "{}", response.text());
-    response.text()
-}
-
-/// The `tool_result` events' data.
-fn tool_results(events: &str) -> Vec<Value> {
-    events
-        .split("\n\n")
-        .filter(|e| e.contains("event: tool_result"))
-        .filter_map(|e| e.lines().find_map(|l| l.strip_prefix("data: ")))
-        .map(|d| serde_json::from_str(d).unwrap())
-        .collect()
 }
 
 #[tokio::test]

@@ -9,6 +9,7 @@ use std::time::Duration;
 
 use axum::http::StatusCode;
 use common::canvas::Canvas;
+use common::chat::{say, tool_result};
 use common::{TestApp, for_each_backend, for_each_backend_with, matches_template};
 use dastyar_core::{MessageCode, NodeKind};
 use dastyar_fakes::openai::{FakeOpenAi, Reply, ToolCall};
@@ -568,37 +569,6 @@ async fn publishing_scene(
     app.connect(&token, project, (NodeKind::Assistant, assistant), (NodeKind::Wordpress, node))
         .await;
     (token, assistant, node)
-}
-
-/// Says `text` to the assistant in a new conversation; the SSE text.
-async fn say(app: &TestApp, token: &str, assistant: i64, text: &str) -> String {
-    let conversation = app
-        .post(
-            &format!("/api/playground/assistants/{assistant}/conversations"),
-            Some(token),
-            json!({}),
-        )
-        .await
-        .json()["id"]
-        .as_i64()
-        .unwrap();
-    let response = app
-        .post(
-            &format!("/api/playground/conversations/{conversation}/messages"),
-            Some(token),
-            json!({"content": text}),
-        )
-        .await;
-    assert_eq!(response.status, StatusCode::OK, "{}", response.text());
-    response.text()
-}
-
-/// The `data` of the stream's `tool_result` event.
-fn tool_result(stream: &str) -> Value {
-    let at =
-        stream.find("event: tool_result").unwrap_or_else(|| panic!("no tool_result: {stream}"));
-    let line = stream[at..].lines().find(|l| l.starts_with("data: ")).unwrap();
-    serde_json::from_str(&line["data: ".len()..]).unwrap()
 }
 
 #[tokio::test]

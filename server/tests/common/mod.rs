@@ -6,6 +6,7 @@
 #![allow(dead_code)] // each test binary uses its own part of the harness
 
 pub mod canvas;
+pub mod chat;
 pub mod nodes;
 pub mod png;
 pub mod upload;
