@@ -655,3 +655,42 @@ async fn a_triggers_test_message_and_a_schedule_check_answer_in_the_specs_shapes
     )
     .await;
 }
+
+#[tokio::test]
+async fn a_scheduler_made_on_runs_from_then_and_a_trigger_starts_off() {
+    for_each_backend_with(
+        |_| {},
+        |app| async move {
+            let (token, _) = app.register("made-on@example.com").await;
+            let project = app.create_project(&token, "تازه").await;
+            let body = |extra: Value| {
+                let mut body = json!({"project_id": project, "name": "زمان", "position_x": 0,
+                                      "position_y": 0, "is_active": true});
+                body.as_object_mut().unwrap().extend(extra.as_object().unwrap().clone());
+                body
+            };
+            let made = app.post("/api/scheduler", Some(&token), body(json!({}))).await;
+            assert_eq!(made.status, StatusCode::CREATED, "{}", made.text());
+            let scheduler = db_id(&made.json());
+            let row = schedules::get(&app.state.db, scheduler).await.unwrap().unwrap();
+            assert!(row.next_due_at.is_some(), "on from the start");
+            assert_eq!(data(&app, scheduler).await["is_active"], true);
+            assert!(data(&app, scheduler).await["next_run_time"].is_string());
+
+            let made = app
+                .post("/api/trigger", Some(&token), body(json!({"message_template": "سلام"})))
+                .await;
+            assert_eq!(made.status, StatusCode::CREATED, "{}", made.text());
+            let trigger = db_id(&made.json());
+            assert_eq!(data(&app, trigger).await["is_active"], false, "no assistant yet");
+            let row = schedules::get(&app.state.db, trigger).await.unwrap();
+            assert!(row.is_none_or(|r| r.next_due_at.is_none()), "not due");
+            // Nor does an edit switch it on past activate's checks.
+            let path = format!("/api/trigger/{trigger}");
+            let edited = app.patch(&path, Some(&token), json!({"is_active": true})).await;
+            assert_eq!(edited.status, StatusCode::OK, "{}", edited.text());
+            assert_eq!(data(&app, trigger).await["is_active"], false);
+        },
+    )
+    .await;
+}

@@ -33,7 +33,7 @@ async fn switched(app: &TestApp, token: &str, path: &str) -> Value {
 }
 
 #[tokio::test]
-async fn a_scheduler_toggles_and_keeps_its_run_fields() {
+async fn a_scheduler_toggled_on_runs_from_then_and_keeps_its_run_count() {
     for_each_backend(|app| async move {
         let (token, user) = app.register("scheduler@example.com").await;
         let token = token.as_str();
@@ -55,11 +55,20 @@ async fn a_scheduler_toggles_and_keeps_its_run_fields() {
         let stored = c.data(scheduler).await;
         assert_eq!(stored["is_active"], true);
         assert_eq!(stored["current_runs"], 3);
-        assert_eq!(stored["next_run_time"], "2030-01-01T00:00:00Z");
+        // Its next run is ten minutes from being switched on, not what was stored.
+        let next = stored["next_run_time"].as_str().unwrap();
+        let next = chrono::DateTime::parse_from_rfc3339(next).unwrap().to_utc();
+        let ahead = next - chrono::Utc::now();
+        assert!(
+            ahead > chrono::TimeDelta::minutes(9) && ahead <= chrono::TimeDelta::minutes(10),
+            "{ahead}"
+        );
+        assert_eq!(node["data"]["nextRunTime"], stored["next_run_time"]);
         assert_eq!(stored["interval_value"], 10);
 
         let node = switched(&app, token, &path).await;
         assert_eq!(node["data"]["isActive"], false);
+        assert!(node["data"].get("nextRunTime").is_none_or(Value::is_null), "{node}");
         assert_eq!(c.data(scheduler).await["current_runs"], 3);
     })
     .await;

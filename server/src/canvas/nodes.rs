@@ -181,6 +181,10 @@ pub async fn create(
         return Ok(Created::Queued { node: row, job });
     }
     tx.commit().await?;
+    if activation::is_scheduled(kind) {
+        // A scheduler made on runs from now.
+        return Ok(Created::Node(activation::follow(state, user_id, None, row).await?));
+    }
     if kind.is_assistant_like() {
         return match assistants::register(state, user_id, row.id).await? {
             Some(registered) => Ok(Created::Node(registered.row)),
@@ -447,7 +451,9 @@ fn server_fields(kind: NodeKind) -> &'static [&'static str] {
         // The schedule engine keeps these: an edit sent with stale ones
         // would otherwise set a run count or next run back.
         NodeKind::Scheduler => &["next_run_time", "current_runs"],
-        NodeKind::Trigger => &["next_run_time", "current_runs", "last_run_time"],
+        // On only through activate (or toggle, or register), which checks its
+        // assistant: a new trigger has none yet, so it starts off.
+        NodeKind::Trigger => &["next_run_time", "current_runs", "last_run_time", "is_active"],
         _ => &[],
     }
 }
