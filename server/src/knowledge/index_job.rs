@@ -118,6 +118,7 @@ async fn index(
     if !store::replace_chunks(&state.db, &read).await? {
         return Ok("superseded");
     }
+    store::after_bulk_index(&state.db, &prepared).await; // searches read the indexes alone
     // Its chunks need vectors, if an embedding model is set.
     state.embedding_due.notify_one();
     Ok("ready")

@@ -151,15 +151,18 @@ pub async fn bm25(
     if terms.is_empty() || scope.sources.is_empty() {
         return Ok(Vec::new());
     }
-    let (chunks, mean_terms) = store::scope_size(db, scope).await?;
-    if chunks == 0 {
+    // Two round trips: the scope's size with the terms' frequencies, then
+    // the ranking. One statement would need idf's logarithm in SQL, which
+    // the bundled SQLite lacks.
+    let statistics = store::term_statistics(db, scope, &terms).await?;
+    if statistics.chunks == 0 {
         return Ok(Vec::new());
     }
-    let frequencies = store::document_frequencies(db, scope, &terms).await?;
     // Terms in no chunk add nothing; leaving them out keeps the query short.
+    let chunks = statistics.chunks;
     let weights: Vec<(String, f64)> =
-        frequencies.into_iter().map(|(term, df)| (term, idf(chunks, df))).collect();
-    store::rank(db, scope, &weights, mean_terms, limit as i64).await
+        statistics.frequencies.into_iter().map(|(term, df)| (term, idf(chunks, df))).collect();
+    store::rank(db, scope, &weights, statistics.mean_terms, limit as i64).await
 }
 
 /// The ranked chunks as passages with their sources, in the same order.
