@@ -206,8 +206,7 @@ pub async fn run_now(
         ended.error.as_deref(),
     )
     .await?;
-    let finished = store::history(&state.db, id, 20).await?;
-    let row = finished.into_iter().find(|r| r.id == run.id).unwrap_or(run);
+    let row = store::run(&state.db, run.id).await?.unwrap_or(run);
     Ok(RunView::of(row))
 }
 

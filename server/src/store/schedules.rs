@@ -272,6 +272,11 @@ pub async fn finish_run(
     Ok(done.rows_affected() == 1)
 }
 
+pub async fn run(db: &Db, id: i64) -> Result<Option<RunRow>, sqlx::Error> {
+    let sql = format!("SELECT {RUN_COLUMNS} FROM schedule_runs WHERE id = $1");
+    sqlx::query_as(AssertSqlSafe(sql)).bind(id).fetch_optional(db.pool()).await
+}
+
 /// A node's latest `limit` runs, newest first.
 pub async fn history(db: &Db, node_id: i64, limit: i64) -> Result<Vec<RunRow>, sqlx::Error> {
     let sql = format!(
