@@ -67,6 +67,24 @@ fn names(passages: &[Value]) -> Vec<&str> {
     passages.iter().map(|p| p["name"].as_str().unwrap()).collect()
 }
 
+/// Each document's vector state, by name, as the panels read it.
+async fn vector_states(app: &TestApp, token: &str, node: i64) -> Vec<(String, Value, Value)> {
+    let status = app.get(&format!("/api/knowledge/{node}"), Some(token)).await;
+    assert_eq!(status.status, StatusCode::OK, "{}", status.text());
+    let mut states: Vec<(String, Value, Value)> = status.json()["documents"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| {
+            let error = d.get("vectors_error").cloned().unwrap_or(Value::Null);
+            let state = d.get("vectors").cloned().unwrap_or(Value::Null);
+            (d["name"].as_str().unwrap().to_owned(), state, error)
+        })
+        .collect();
+    states.sort_by(|a, b| a.0.cmp(&b.0));
+    states
+}
+
 /// How many of the scope's documents are searchable by `model`'s vectors.
 async fn embedded(app: &TestApp, node: i64, model: &str) -> usize {
     let scope = Scope { sources: vec![node], company_id: None };
@@ -83,9 +101,13 @@ async fn chunks_get_vectors_and_a_misspelt_question_finds_its_file() {
         let before = find(&app, &token, filedb, "گارانتی لپ‌تاپ").await;
         assert_eq!(names(&before)[0], "گارانتی.txt", "BM25 serves while vectors are made");
 
+        let pending = vector_states(&app, &token, filedb).await;
+        assert!(pending.iter().all(|(_, state, _)| *state == "pending"), "{pending:?}");
         let ended = embedder::run_until_idle(&app.state).await.unwrap();
         assert_eq!(ended.len(), 3, "{ended:?}");
         assert!(ended.iter().all(|e| matches!(e, Embedded::Done { chunks: 1.., .. })), "{ended:?}");
+        let ready = vector_states(&app, &token, filedb).await;
+        assert!(ready.iter().all(|(_, state, e)| *state == "ready" && e.is_null()), "{ready:?}");
         assert_eq!(embedded(&app, filedb, MODEL).await, 3);
         let requests = fake.embedding_requests();
         assert_eq!(requests.len(), 3, "one call per document of one chunk: {requests:?}");
@@ -134,6 +156,10 @@ async fn a_provider_that_fails_leaves_search_to_bm25_and_is_tried_again() {
         .await
         .unwrap();
         assert_eq!((attempts, stored.as_deref()), (1, Some(error.as_str())));
+        let states = vector_states(&app, &token, filedb).await;
+        let failed: Vec<_> = states.iter().filter(|(_, state, _)| *state == "failed").collect();
+        assert_eq!(failed.len(), 1, "{states:?}");
+        assert_eq!(failed[0].2, json!(error), "the panel says why");
 
         // The others go on; the failed one waits out its pause.
         let rest = embedder::run_until_idle(&app.state).await.unwrap();
@@ -219,6 +245,8 @@ async fn without_an_embedding_model_nothing_is_embedded() {
         assert!(find(&app, &token, filedb, MISSPELT).await.is_empty(), "BM25 alone");
         assert_eq!(names(&find(&app, &token, filedb, "گارانتی").await), ["گارانتی.txt"]);
         assert!(fake.embedding_requests().is_empty());
+        let states = vector_states(&app, &token, filedb).await;
+        assert!(states.iter().all(|(_, state, _)| state.is_null()), "no model, no vector state");
     })
     .await;
 }

@@ -49,11 +49,43 @@ pub struct DocumentView {
     pub sections: i64,
     pub chunks: i64,
     pub updated_at: String,
+    /// Its chunks' vectors, for hybrid search: absent without an embedding
+    /// model (search is BM25's alone), else pending, ready or failed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub vectors: Option<VectorState>,
+    /// Why its vectors could not be made yet, in Persian (tried again later).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub vectors_error: Option<String>,
+}
+
+/// Where a ready document's vectors stand.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema, TS)]
+#[serde(rename_all = "snake_case")]
+#[ts(export, export_to = "api/")]
+pub enum VectorState {
+    Pending,
+    Ready,
+    Failed,
 }
 
 impl DocumentView {
-    fn of(row: DocumentRow) -> DocumentView {
+    fn of(row: DocumentRow, model: Option<&str>) -> DocumentView {
+        let vectors = model.filter(|_| row.state() == DocumentState::Ready).map(|model| {
+            if row.embedding_model.as_deref() == Some(model) {
+                VectorState::Ready
+            } else if row.embedding_error.is_some() {
+                VectorState::Failed
+            } else {
+                VectorState::Pending
+            }
+        });
+        let vectors_error =
+            row.embedding_error.clone().filter(|_| vectors == Some(VectorState::Failed));
         DocumentView {
+            vectors,
+            vectors_error,
             node_id: row.source_node_id,
             file_id: row.file_id,
             state: row.state(),
@@ -170,7 +202,9 @@ pub async fn status(
     let (node, graph) = knowledge_node(state, user_id, node_id).await?;
     let sources = sources_of(&graph, node.id);
     let rows = store::of_nodes(&state.db, user_id, &sources).await?;
-    let documents: Vec<DocumentView> = rows.into_iter().map(DocumentView::of).collect();
+    let model = state.llm.embedding_model();
+    let documents: Vec<DocumentView> =
+        rows.into_iter().map(|row| DocumentView::of(row, model)).collect();
     let count = |wanted: DocumentState| documents.iter().filter(|d| d.state == wanted).count();
     Ok(KnowledgeStatus {
         ready: count(DocumentState::Ready),

@@ -49,6 +49,10 @@ pub struct DocumentRow {
     pub revision: i64,
     pub created_at: String,
     pub updated_at: String,
+    /// The model every chunk has a vector from, once they all have.
+    pub embedding_model: Option<String>,
+    /// The embedder's last failure, in Persian, until a try succeeds.
+    pub embedding_error: Option<String>,
 }
 
 impl DocumentRow {
@@ -63,7 +67,8 @@ impl DocumentRow {
 }
 
 const DOCUMENT_COLUMNS: &str = "id, user_id, source_node_id, file_id, company_id, name, state, \
-     error_code, error, progress, sections, chunks, characters, revision, created_at, updated_at";
+     error_code, error, progress, sections, chunks, characters, revision, created_at, updated_at, \
+     embedding_model, embedding_error";
 
 /// A document to read: a file of a file node, or a Google node itself (`file_id` 0).
 #[derive(Debug, Clone)]
