@@ -82,7 +82,7 @@ pub async fn reschedule(
         None
     };
     timing.current_runs = runs;
-    timing.next_run_time = next.map(|n| n.to_rfc3339_opts(chrono::SecondsFormat::Secs, true));
+    timing.next_run_time = next.map(timestamp::shown);
     let row = ScheduleRow {
         node_id: node.id,
         user_id,

@@ -115,12 +115,12 @@ async fn fire(
     let last_run_at = fired_at.map(timestamp::of).or(schedule.last_run_at.clone());
     if let Some(timing) = super::activation::schedule_of_mut(&mut payload) {
         timing.current_runs = runs;
-        timing.next_run_time = next.map(rfc3339);
+        timing.next_run_time = next.map(timestamp::shown);
         timing.is_active = !finished;
     }
     if let (dastyar_core::data::NodePayload::Trigger(trigger), Some(at)) = (&mut payload, fired_at)
     {
-        trigger.last_run_time = Some(rfc3339(at));
+        trigger.last_run_time = Some(timestamp::shown(at));
     }
     nodes::set_data(&mut tx, node_id, &payload).await?;
     let next_text = next.map(timestamp::of);
@@ -143,11 +143,6 @@ async fn fire(
     };
     tx.commit().await?;
     Ok(run)
-}
-
-/// A moment as the node shows it.
-fn rfc3339(at: DateTime<Utc>) -> String {
-    at.to_rfc3339_opts(chrono::SecondsFormat::Secs, true)
 }
 
 /// Performs a claimed run and records how it ended, renewing its lease

@@ -76,9 +76,7 @@ impl RunView {
 
 /// A stored timestamp to the second, as the node shows its times.
 fn shown(stored: &str) -> String {
-    timestamp::parse(stored)
-        .map(|t| t.to_rfc3339_opts(chrono::SecondsFormat::Secs, true))
-        .unwrap_or_else(|| stored.to_owned())
+    timestamp::parse(stored).map(timestamp::shown).unwrap_or_else(|| stored.to_owned())
 }
 
 /// Where a scheduler or trigger stands, and its latest runs.
@@ -163,7 +161,7 @@ pub async fn preview(
     let more = next_runs(&timing.schedule(), after, count - times.len().min(count))
         .map_err(|e| ApiError::Problems(vec![e]))?;
     times.extend(more);
-    Ok(times.into_iter().map(|t| t.to_rfc3339_opts(chrono::SecondsFormat::Secs, true)).collect())
+    Ok(times.into_iter().map(timestamp::shown).collect())
 }
 
 /// Runs the node now, outside its schedule (not counted in its runs); a

@@ -23,6 +23,11 @@ pub fn parse(text: &str) -> Option<DateTime<Utc>> {
     DateTime::parse_from_rfc3339(text).ok().map(|t| t.with_timezone(&Utc))
 }
 
+/// A moment as nodes and panels show it: to the second (`2026-11-26T07:00:00Z`).
+pub fn shown(time: DateTime<Utc>) -> String {
+    time.to_rfc3339_opts(chrono::SecondsFormat::Secs, true)
+}
+
 /// A moment, as stored.
 pub fn of(time: DateTime<Utc>) -> String {
     time.format(FORMAT).to_string()

@@ -20,6 +20,7 @@ use crate::automation::runs::{self, HISTORY_MAX, RunHistory, RunView};
 use crate::canvas::canvas_node_schema::CanvasNodeSchema;
 use crate::canvas::nodes::NodeView;
 use crate::canvas::shortcuts::{self, Switch};
+use crate::db::timestamp;
 use crate::error::ApiError;
 use crate::http::error_response::ErrorBody;
 use crate::http::extract::{AuthUser, Json, Path, Query};
@@ -304,8 +305,8 @@ pub async fn validate_schedule(
         PREVIEW_RUNS_DEFAULT_COUNT as usize,
     )
     .map_err(|e| ApiError::Problems(vec![e]))?;
-    let runs = runs.into_iter().map(|t| t.to_rfc3339_opts(chrono::SecondsFormat::Secs, true));
-    Ok(Json(ScheduleValid { valid: true, runs: runs.collect() }))
+    let runs = runs.into_iter().map(timestamp::shown).collect();
+    Ok(Json(ScheduleValid { valid: true, runs }))
 }
 
 /// Brings a scheduler's schedule in step with its node and says where it stands.
