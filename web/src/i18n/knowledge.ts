@@ -28,6 +28,14 @@ export const knowledge = {
       `آماده: ${formatNumber(sections)} ${SECTION_UNITS[unit]}، ${formatNumber(chunks)} تکهٔ نمایه‌شده`,
     failed: "خوانده نشد",
     progress: "پیشرفت خواندن",
+    /** A ready file's vectors for search by meaning (shown only with an embedding model). */
+    vectors: {
+      pending: "در حال ساختن بردارها برای جست‌وجوی معنایی…",
+      ready: "جست‌وجوی معنایی آماده است",
+      failed: "بردارها ساخته نشد؛ دوباره تلاش می‌شود",
+      /** Said under a failure: the file is still searched by its words. */
+      fallback: "تا آن زمان جست‌وجو با واژه‌ها انجام می‌شود.",
+    },
   },
   documents: {
     title: "خواندن فایل‌ها",

@@ -79,6 +79,11 @@ describe("stillProcessing and documentOf", () => {
     expect(stillProcessing(statusOf(doc(1, "ready"), doc(2, "processing")))).toBe(true);
   });
 
+  it("polls while a read file's vectors are being made, not after they are made or failed", () => {
+    expect(stillProcessing(statusOf(doc(1, "ready", { vectors: "pending" })))).toBe(true);
+    expect(stillProcessing(statusOf(doc(1, "ready", { vectors: "ready" }), doc(2, "ready", { vectors: "failed" })))).toBe(false);
+  });
+
   it("finds a file's document by its node and file", () => {
     const status = statusOf(doc(1, "ready"), doc(2, "failed"), { ...doc(1, "processing"), node_id: 4 });
     expect(documentOf(status, 3, 2)?.state).toBe("failed");

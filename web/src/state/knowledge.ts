@@ -43,9 +43,10 @@ export const reindexKnowledgeAtom = atom(null, async (_get, set, id: number): Pr
   return status;
 });
 
-/** Whether a file is still being read (and the panel should ask again). */
+/** Whether a file is still being read or its vectors made (and the panel should ask again). */
 export const stillProcessing = (status: KnowledgeStatus | null): boolean =>
-  status !== null && (status.processing > 0 || status.documents.some((d) => d.state === "processing"));
+  status !== null &&
+  (status.processing > 0 || status.documents.some((d) => d.state === "processing" || d.vectors === "pending"));
 
 /** The document of file `fileId` in node `nodeId`, if the server has one. */
 export function documentOf(status: KnowledgeStatus | null, nodeId: number, fileId: number): DocumentView | undefined {

@@ -1,5 +1,6 @@
 // One file's reading state: processing (with progress), ready (pages or rows
-// and chunks) or failed (the server's Persian reason).
+// and chunks, and with an embedding model its vectors' state) or failed (the
+// server's Persian reason).
 import type { DocumentView } from "../../api/types";
 import { fa } from "../../i18n/fa";
 import styles from "./Knowledge.module.css";
@@ -25,9 +26,12 @@ export function DocumentStatus({ doc }: { doc: DocumentView }) {
       );
     case "ready":
       return (
-        <span className={`${styles.state} ${styles.ready}`} data-testid="document-state" data-state="ready">
-          {words.ready(doc.sections, sectionUnit(doc.name), doc.chunks)}
-        </span>
+        <>
+          <span className={`${styles.state} ${styles.ready}`} data-testid="document-state" data-state="ready">
+            {words.ready(doc.sections, sectionUnit(doc.name), doc.chunks)}
+          </span>
+          {doc.vectors && <VectorStatus doc={doc} />}
+        </>
       );
     case "failed":
       return (
@@ -36,4 +40,16 @@ export function DocumentStatus({ doc }: { doc: DocumentView }) {
         </span>
       );
   }
+}
+
+/** Where a ready file's vectors stand; a failure still leaves it searchable by its words. */
+export function VectorStatus({ doc }: { doc: DocumentView }) {
+  const state = doc.vectors;
+  if (!state) return null;
+  const look = state === "ready" ? styles.ready : state === "failed" ? styles.failed : "";
+  return (
+    <span className={`${styles.state} ${look}`} data-testid="vector-state" data-state={state}>
+      {state === "failed" ? `${doc.vectors_error ?? words.vectors.failed} ${words.vectors.fallback}` : words.vectors[state]}
+    </span>
+  );
 }
