@@ -83,6 +83,10 @@ pub fn allowed_targets(kind: NodeKind) -> Vec<NodeKind> {
     connect::allowed_targets(kind).to_vec()
 }
 
+pub fn allowed_sources(kind: NodeKind) -> Vec<NodeKind> {
+    connect::allowed_sources(kind)
+}
+
 pub fn edge_kind(source: NodeKind, target: NodeKind) -> Option<EdgeKind> {
     connect::edge_kind(source, target)
 }
@@ -413,6 +417,7 @@ pub fn dispatch(function: &str, args: &[Value]) -> Option<Value> {
         "prepareNodeData" => call!(prepare_node_data; n: NodeData),
         "checkConnection" => call!(check_connection; g: Graph, p: Proposal),
         "allowedTargets" => call!(allowed_targets; k: NodeKind),
+        "allowedSources" => call!(allowed_sources; k: NodeKind),
         "edgeKind" => call!(edge_kind; s: NodeKind, t: NodeKind),
         "newEdgeData" => {
             call!(|k, s: String, t: String| new_edge_data(k, &s, &t); k: EdgeKind, s: String, t: String)

@@ -136,6 +136,14 @@ pub fn allowed_targets(
     to_js(&api::allowed_targets(from_js(kind)?))
 }
 
+/// The kinds that may connect to a kind (the connection table read backwards).
+#[wasm_bindgen(js_name = allowedSources, unchecked_return_type = "NodeKind[]")]
+pub fn allowed_sources(
+    #[wasm_bindgen(unchecked_param_type = "NodeKind")] kind: JsValue,
+) -> Result<JsValue, JsError> {
+    to_js(&api::allowed_sources(from_js(kind)?))
+}
+
 /// The edge kind of an allowed pair, or null.
 #[wasm_bindgen(js_name = edgeKind, unchecked_return_type = "EdgeKind | null")]
 pub fn edge_kind(

@@ -13,7 +13,7 @@ mod warnings;
 pub use container_status::{ACTIVE, container_status_info};
 pub use edge::{EdgeData, EdgeFlags, EdgeKind, EdgeRecord, edge_kind};
 pub use graph::{Graph, GraphEdge, Proposal};
-pub use table::{ALLOWED, allowed_targets, has_input, has_output, is_allowed};
+pub use table::{ALLOWED, allowed_sources, allowed_targets, has_input, has_output, is_allowed};
 pub use warnings::disconnect_warning;
 
 use serde::{Deserialize, Serialize};

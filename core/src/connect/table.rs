@@ -25,6 +25,11 @@ pub fn allowed_targets(source: NodeKind) -> &'static [NodeKind] {
     ALLOWED.iter().find(|(s, _)| *s == source).map_or(&[], |(_, targets)| targets)
 }
 
+/// The kinds that may connect to `target`, in the order of the kinds' list.
+pub fn allowed_sources(target: NodeKind) -> Vec<NodeKind> {
+    NodeKind::ALL.into_iter().filter(|&source| is_allowed(source, target)).collect()
+}
+
 pub fn is_allowed(source: NodeKind, target: NodeKind) -> bool {
     allowed_targets(source).contains(&target)
 }
@@ -48,6 +53,22 @@ mod tests {
         for kind in NodeKind::ALL {
             assert!(ALLOWED.iter().filter(|(s, _)| *s == kind).count() <= 1, "{kind}");
         }
+    }
+
+    #[test]
+    fn sources_are_the_table_read_backwards() {
+        for target in NodeKind::ALL {
+            for source in NodeKind::ALL {
+                assert_eq!(
+                    allowed_sources(target).contains(&source),
+                    allowed_targets(source).contains(&target),
+                    "{source} -> {target}"
+                );
+            }
+        }
+        assert_eq!(allowed_sources(Vectorstore), [Filedb, Filerepository, Googledoc, Googlesheet]);
+        assert_eq!(allowed_sources(Telegram), [Assistant, Analyzer]);
+        assert!(allowed_sources(Trigger).is_empty());
     }
 
     #[test]
