@@ -24,6 +24,7 @@ pub mod status;
 pub mod text;
 pub mod thumbnail;
 pub mod timing;
+pub mod transfer;
 pub mod usage_cost;
 pub mod validate;
 

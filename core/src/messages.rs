@@ -513,6 +513,32 @@ catalogue! {
     /// The file search found nothing in the assistant's documents (said to the model).
     KnowledgeNothingFound => "در اسناد این دستیار چیزی دربارهٔ «{query}» پیدا نشد.";
 
+    // ---- Export and import (core's transfer format) ----
+    /// A file to import that is not JSON at all.
+    TransferNotJson => "فایل خوانده نشد: محتوای آن JSON معتبری نیست. فایلی را بدهید که از «خروجی پروژه» در دستیار گرفته شده است.";
+    /// JSON of another kind than a Dastyar project file.
+    TransferFormatUnknown => "این فایل، فایل پروژهٔ دستیار نیست. فقط فایلی را می‌توان وارد کرد که از «خروجی پروژه» گرفته شده باشد.";
+    /// A file written by a newer Dastyar than this one.
+    TransferVersionNewer => "این فایل با نسخهٔ تازه‌تری از دستیار ساخته شده است (نسخهٔ {version} فایل؛ این نسخه تا نسخهٔ {supported} را می‌خواند). آن را در نسخهٔ تازه‌تر وارد کنید.";
+    /// A Dastyar file whose parts are missing or of the wrong type.
+    TransferShapeInvalid => "ساختار فایل پروژه نادرست است (بخشی از آن نیست یا دست خورده است) و نمی‌توان آن را وارد کرد.";
+    /// Two nodes of a file with one id.
+    TransferNodeIdRepeated => "شناسهٔ گره «{id}» در فایل بیش از یک بار آمده است.";
+    /// A node of a kind that is never stored (the test frame).
+    TransferKindNotStored => "گره‌های «{type}» ذخیره نمی‌شوند و در فایل پروژه جایی ندارند.";
+    /// A node whose data does not read as its kind's.
+    TransferNodeDataInvalid => "دادهٔ گره «{label}» (از نوع «{type}») در فایل نادرست است.";
+    /// A node inside something that is not a container of the file.
+    TransferParentInvalid => "گره «{label}» در ظرفی است که در فایل نیست یا ظرف نیست.";
+    /// An edge to a node the file does not have.
+    TransferEdgeEndMissing => "اتصالی در فایل به گره «{id}» اشاره می‌کند که در فایل نیست.";
+    /// The same connection twice in one file.
+    TransferEdgeRepeated => "اتصال «{source}» به «{target}» در فایل دو بار آمده است.";
+    /// An import refused by a rule, naming the node of the file it was about.
+    TransferNodeRefused => "گره «{label}» از فایل پذیرفته نشد: {reason}";
+    /// An import refused by a connection rule, naming the two nodes.
+    TransferEdgeRefused => "اتصال «{source}» به «{target}» از فایل پذیرفته نشد: {reason}";
+
     // ---- Server and accounts ----
     Unauthenticated => "برای ادامه وارد حساب خود شوید.";
     InvalidCredentials => "ایمیل یا گذرواژه نادرست است.";

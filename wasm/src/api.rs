@@ -30,6 +30,7 @@ use dastyar_core::schedule::{self, Schedule, TimezoneChoice};
 use dastyar_core::sms_billing::{self, SmsEstimate};
 use dastyar_core::status::{self, CreationStatus, EdgeFailure, JobPhase, PollStep, RetryAction};
 use dastyar_core::text::{normalise, terms};
+use dastyar_core::transfer::{TransferEdge, TransferNode};
 use dastyar_core::validate::{self, FieldError, sms::SmsConfigView};
 use dastyar_core::{MessageCode, NodeKind, context_budget, digits, usage_cost};
 use serde::Serialize;
@@ -496,6 +497,11 @@ pub fn dispatch(function: &str, args: &[Value]) -> Option<Value> {
         "cardLastFour" => call!(|s: String| card_last_four(&s); s: String),
         "customCreditPrice" => call!(custom_credit_price; c: CustomCredits, n: i64),
         "constants" => call!(constants;),
+        "parseTransfer" => call!(|t: String| crate::transfer::parse_transfer(&t); t: String),
+        "newTransfer" => {
+            call!(crate::transfer::new_transfer; n: Option<String>, ns: Vec<TransferNode>, es: Vec<TransferEdge>)
+        }
+        "stripSecrets" => call!(crate::transfer::strip_secrets; k: NodeKind, d: Value),
         _ => return None,
     };
     Some(result)

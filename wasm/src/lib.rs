@@ -12,6 +12,7 @@
 
 pub mod answers;
 pub mod api;
+pub mod transfer;
 
 use serde::Serialize;
 use serde::de::DeserializeOwned;
@@ -20,6 +21,7 @@ use wasm_bindgen::prelude::*;
 #[wasm_bindgen(typescript_custom_section)]
 const TS_TYPES: &str = r#"
 import type {
+  Stripped, Transfer, TransferEdge, TransferNode,
   Abilities, ApiAuthType, AuthField, AuthFieldInfo, CanvasId, CanvasNode, Checked, ConnectionCheck,
   Constants, CreationStatus, CustomCredits, EdgeData, EdgeFailure, EdgeId, EdgeKind, Graph, KindInfo,
   LimitError, MessageCode, NodeCounts, NodeData, NodeKind, NodePayload, NodeUsage, Notice,
@@ -601,4 +603,32 @@ pub fn custom_credit_price(
 #[wasm_bindgen(js_name = constants, unchecked_return_type = "Constants")]
 pub fn constants() -> Result<JsValue, JsError> {
     to_js(&api::constants())
+}
+
+/// A transfer file's text (an exported project, a copied selection) read and
+/// checked: broken JSON, another format, a newer version or parts that do not
+/// fit are refused with a Persian message.
+#[wasm_bindgen(js_name = parseTransfer, unchecked_return_type = "Checked<Transfer>")]
+pub fn parse_transfer(text: &str) -> Result<JsValue, JsError> {
+    to_js(&transfer::parse_transfer(text))
+}
+
+/// A transfer file of the current version (no name for a fragment), with
+/// every secret stripped from the nodes' data and listed in `secretsRemoved`.
+#[wasm_bindgen(js_name = newTransfer, unchecked_return_type = "Transfer")]
+pub fn new_transfer(
+    #[wasm_bindgen(unchecked_param_type = "string | null")] name: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "TransferNode[]")] nodes: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "TransferEdge[]")] edges: JsValue,
+) -> Result<JsValue, JsError> {
+    to_js(&transfer::new_transfer(from_js(name)?, from_js(nodes)?, from_js(edges)?))
+}
+
+/// A kind's payload data with its secrets emptied, and the fields emptied.
+#[wasm_bindgen(js_name = stripSecrets, unchecked_return_type = "Stripped")]
+pub fn strip_secrets(
+    #[wasm_bindgen(unchecked_param_type = "NodeKind")] kind: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "Record<string, unknown>")] data: JsValue,
+) -> Result<JsValue, JsError> {
+    to_js(&transfer::strip_secrets(from_js(kind)?, from_js(data)?))
 }
