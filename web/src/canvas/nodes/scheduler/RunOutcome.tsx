@@ -1,5 +1,6 @@
 // What one run did, unfolded in the history: for a trigger the message it
-// sent, the assistant's answer and each delivery to a bot's owner; for a
+// sent, the assistant's answer and each delivery (by SMS, or to a bot's
+// owner); for a
 // scheduler its request's status, time and output.
 import { canvasId } from "@dastyar/rules";
 import { useAtomValue } from "jotai";
@@ -8,7 +9,7 @@ import { useMemo } from "react";
 import { fa } from "../../../i18n/fa";
 import { nodesAtom } from "../../../state/canvas";
 import { findNode } from "../../../state/canvas/graph";
-import type { Delivery, Outcome, RequestOutcomeView, TriggerOutcome } from "./outcome";
+import type { Delivery, DeliveryChannel, Outcome, RequestOutcomeView, TriggerOutcome } from "./outcome";
 import styles from "./Schedule.module.css";
 
 const t = fa.nodes.scheduler.runs;
@@ -61,15 +62,16 @@ function TriggerRunOutcome({ outcome, id }: { outcome: TriggerOutcome; id: strin
 }
 
 function Deliveries({ deliveries }: { deliveries: Delivery[] }) {
-  const key = deliveries.map((d) => d.nodeId).join(",");
-  // The bots' names on the canvas, as one string so the list re-renders only when one changes.
+  const key = deliveries.map((d) => `${d.channel}:${d.nodeId}`).join(",");
+  // The SMS nodes' and bots' names on the canvas, as one string so the list re-renders only when one changes.
   const namesAtom = useMemo(
     () =>
       selectAtom(nodesAtom, (nodes) =>
         key
           .split(",")
-          .map((id) => {
-            const label = findNode(nodes, canvasId("telegram", Number(id)))?.data.label;
+          .map((ref) => {
+            const [channel, id] = ref.split(":") as [DeliveryChannel, string];
+            const label = findNode(nodes, canvasId(channel, Number(id)))?.data.label;
             return typeof label === "string" ? label.trim() : "";
           })
           .join("\n"),
@@ -84,11 +86,12 @@ function Deliveries({ deliveries }: { deliveries: Delivery[] }) {
           key={`${delivery.channel}-${delivery.nodeId}`}
           className={styles.delivery}
           data-sent={delivery.sent}
+          data-channel={delivery.channel}
           data-testid="schedule-run-delivery"
         >
-          <span>{names[i] ? tt.bot(names[i]!) : tt.botUnnamed}</span>
+          <span>{names[i] ? tt.bot(names[i]!) : delivery.channel === "sms" ? tt.smsUnnamed : tt.botUnnamed}</span>
           {": "}
-          <span className={styles.mark}>{delivery.sent ? tt.sent : tt.notSent}</span>
+          <span className={styles.mark}>{delivery.sent ? (delivery.channel === "sms" ? tt.smsSent : tt.sent) : tt.notSent}</span>
           {delivery.error && <span className={styles.reason}> {delivery.error}</span>}
         </li>
       ))}

@@ -232,14 +232,25 @@ describe("run now", () => {
   it("sends the trigger's test message and shows the run first and open: the message, the answer and its delivery", async () => {
     server.runs = [run(2)];
     panel = await renderPanel(TriggerPanel, trigger());
-    act(() => panel.store.set(nodesAtom, [...panel.store.get(nodesAtom), flowNode("telegram-5", { label: "ربات فروش" })]));
+    act(() =>
+      panel.store.set(nodesAtom, [
+        ...panel.store.get(nodesAtom),
+        flowNode("telegram-5", { label: "ربات فروش" }),
+        flowNode("sms-5", { label: "پیامک مدیر" }),
+      ]),
+    );
     const made = run(3, {
       requested_by: "user",
       outcome: {
         assistant_id: 4,
         message: "امروز چند سفارش داشتیم؟",
         answer: "۱۲ سفارش.",
-        deliveries: [{ channel: "telegram", node_id: 5, sent: true }],
+        // An SMS node and a bot may share a database id: each is named from its own kind.
+        deliveries: [
+          { channel: "sms", node_id: 5, sent: true },
+          { channel: "telegram", node_id: 5, sent: true },
+          { channel: "sms", node_id: 9, sent: false, error: "اعتبار حساب کاوه‌نگار کافی نیست." },
+        ],
       },
     });
     const answer = deferred<Response>();
@@ -260,8 +271,12 @@ describe("run now", () => {
     const first = all("schedule-run")[0]!;
     expect(first.querySelector('[data-testid="schedule-run-message"]')!.textContent).toBe("امروز چند سفارش داشتیم؟");
     expect(first.querySelector('[data-testid="schedule-run-answer"]')!.textContent).toBe("۱۲ سفارش.");
-    expect(first.querySelector('[data-testid="schedule-run-delivery"]')!.textContent).toBe(`${tt.bot("ربات فروش")}: ${tt.sent}`);
-    expect(first.querySelector('[data-testid="schedule-run-summary"]')!.textContent).toBe(tt.delivered(1, 1));
+    expect([...first.querySelectorAll('[data-testid="schedule-run-delivery"]')].map((li) => li.textContent)).toEqual([
+      `${tt.bot("پیامک مدیر")}: ${tt.smsSent}`,
+      `${tt.bot("ربات فروش")}: ${tt.sent}`,
+      `${tt.smsUnnamed}: ${tt.notSent} اعتبار حساب کاوه‌نگار کافی نیست.`,
+    ]);
+    expect(first.querySelector('[data-testid="schedule-run-summary"]')!.textContent).toBe(tt.delivered(2, 3));
 
     relisted.resolve(json(200, { ...server, runs: [made, run(2)] }));
     await settle();

@@ -12,6 +12,7 @@ describe("a trigger's outcome", () => {
     deliveries: [
       { channel: "telegram", node_id: 5, sent: true },
       { channel: "telegram", node_id: 6, sent: false, error: "هنوز کسی به این ربات پیام نداده است." },
+      { channel: "sms", node_id: 5, sent: true },
     ],
   };
 
@@ -23,13 +24,14 @@ describe("a trigger's outcome", () => {
       deliveries: [
         { channel: "telegram", nodeId: 5, sent: true, error: null },
         { channel: "telegram", nodeId: 6, sent: false, error: "هنوز کسی به این ربات پیام نداده است." },
+        { channel: "sms", nodeId: 5, sent: true, error: null },
       ],
     });
   });
 
   it("sums up how far the answer went", () => {
-    expect(outcomeSummary(outcomeOf(said))).toBe(fa.nodes.trigger.outcome.delivered(1, 2));
-    expect(fa.nodes.trigger.outcome.delivered(1, 2)).toBe("به ۱ از ۲ ربات رسید");
+    expect(outcomeSummary(outcomeOf(said))).toBe(fa.nodes.trigger.outcome.delivered(2, 3));
+    expect(fa.nodes.trigger.outcome.delivered(2, 3)).toBe("به ۲ از ۳ مقصد رسید");
     expect(outcomeSummary(outcomeOf({ ...said, deliveries: [] }))).toBeNull();
   });
 

@@ -5,8 +5,11 @@ import { fa } from "../../../i18n/fa";
 
 const t = fa.nodes.scheduler.runs;
 
-/** One answer sent out through a bot joined to the assistant. */
-export type Delivery = { channel: string; nodeId: number; sent: boolean; error: string | null };
+/** Where an answer can go: an SMS node or a Telegram bot's owner, both joined to the assistant. */
+export type DeliveryChannel = "sms" | "telegram";
+
+/** One answer sent out through a node joined to the assistant. */
+export type Delivery = { channel: DeliveryChannel; nodeId: number; sent: boolean; error: string | null };
 
 export type TriggerOutcome = {
   kind: "trigger";
@@ -42,7 +45,8 @@ function deliveryOf(value: unknown): Delivery[] {
   if (!isObject(value)) return [];
   const nodeId = number(value.node_id);
   if (nodeId === null) return [];
-  return [{ channel: text(value.channel) ?? "telegram", nodeId, sent: value.sent === true, error: text(value.error) }];
+  const channel: DeliveryChannel = value.channel === "sms" ? "sms" : "telegram";
+  return [{ channel, nodeId, sent: value.sent === true, error: text(value.error) }];
 }
 
 /** The run's `outcome` as the history shows it. */
