@@ -129,6 +129,28 @@ pub fn check_node_limit(kind: NodeKind, usage: &NodeUsage) -> Result<(), LimitEr
     Err(limit_error(kind, entry.limit, entry.used))
 }
 
+/// Whether nodes of `kinds` (several at once: a paste, an undo bringing
+/// nodes back) may all be added under `usage`: each limited kind's count on
+/// top of what is used stays within its limit. The first kind that does not
+/// fit is refused as [`check_node_limit`] refuses one.
+pub fn check_node_limits(kinds: &[NodeKind], usage: &NodeUsage) -> Result<(), LimitError> {
+    let mut counts: Vec<(NodeKind, u32)> = Vec::new();
+    for &kind in kinds {
+        match counts.iter_mut().find(|(k, _)| *k == kind) {
+            Some((_, n)) => *n += 1,
+            None => counts.push((kind, 1)),
+        }
+    }
+    for (kind, count) in counts {
+        let Some(entry) = usage.entry(kind) else { continue };
+        if entry.can_create && entry.limit.is_none_or(|l| entry.used.saturating_add(count) <= l) {
+            continue;
+        }
+        return Err(limit_error(kind, entry.limit, entry.used));
+    }
+    Ok(())
+}
+
 /// The limit error for a kind, as the canvas shows it (spec §8).
 pub fn limit_error(kind: NodeKind, limit: Option<u32>, used: u32) -> LimitError {
     let (code, redirect_after_ms, upgrade_link_after_ms) = match kind {
@@ -193,6 +215,36 @@ mod tests {
             assert!(check_node_limit(kind, &usage(Some(3), 4)).is_err());
             assert!(check_node_limit(kind, &usage(None, 1000)).is_ok());
         }
+    }
+
+    #[test]
+    fn several_at_once_fit_only_when_all_of_them_do() {
+        let room_for_two = usage(Some(3), 1);
+        let two = [NodeKind::Assistant, NodeKind::Function, NodeKind::Assistant];
+        assert!(check_node_limits(&two, &room_for_two).is_ok());
+        let three = [NodeKind::Assistant, NodeKind::Assistant, NodeKind::Assistant];
+        let err = check_node_limits(&three, &room_for_two).unwrap_err();
+        assert_eq!((err.kind, err.limit, err.used), (NodeKind::Assistant, Some(3), 1));
+        // Another limited kind that does not fit is named, whatever comes first.
+        let mixed = [
+            NodeKind::Function,
+            NodeKind::Vectorstore,
+            NodeKind::Vectorstore,
+            NodeKind::Vectorstore,
+        ];
+        assert_eq!(
+            check_node_limits(&mixed, &room_for_two).unwrap_err().kind,
+            NodeKind::Vectorstore
+        );
+        // Unlimited kinds and plans, and nothing at all, always fit.
+        assert!(check_node_limits(&[NodeKind::Function; 50], &usage(Some(0), 0)).is_ok());
+        assert!(check_node_limits(&[NodeKind::Assistant; 50], &usage(None, 9)).is_ok());
+        assert!(check_node_limits(&[], &usage(Some(0), 0)).is_ok());
+        // One node is exactly the single check.
+        assert_eq!(
+            check_node_limits(&[NodeKind::Analyzer], &usage(Some(1), 1)),
+            check_node_limit(NodeKind::Analyzer, &usage(Some(1), 1))
+        );
     }
 
     #[test]

@@ -344,6 +344,11 @@ pub fn check_node_limit(kind: NodeKind, usage: NodeUsage) -> Option<LimitError> 
     limits::check_node_limit(kind, &usage).err()
 }
 
+/// The limit error when nodes of `kinds` may not all be added, else none.
+pub fn check_node_limits(kinds: Vec<NodeKind>, usage: NodeUsage) -> Option<LimitError> {
+    limits::check_node_limits(&kinds, &usage).err()
+}
+
 pub fn is_limit_failure(http_status: Option<u16>, text: &str) -> bool {
     limits::is_limit_failure(http_status, text)
 }
@@ -485,6 +490,7 @@ pub fn dispatch(function: &str, args: &[Value]) -> Option<Value> {
         }
         "pollStep" => call!(|s: String, n| poll_step(&s, n); s: String, n: u32),
         "checkNodeLimit" => call!(check_node_limit; k: NodeKind, u: NodeUsage),
+        "checkNodeLimits" => call!(check_node_limits; k: Vec<NodeKind>, u: NodeUsage),
         "quotaExcess" => call!(quota_excess; q: PlanQuota, c: NodeCounts),
         "isLimitFailure" => {
             call!(|h, t: String| is_limit_failure(h, &t); h: Option<u16>, t: String)

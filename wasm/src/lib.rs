@@ -529,6 +529,15 @@ pub fn check_node_limit(
     to_js(&api::check_node_limit(from_js(kind)?, from_js(usage)?))
 }
 
+/// The limit error when nodes of these kinds may not all be added at once, else null.
+#[wasm_bindgen(js_name = checkNodeLimits, unchecked_return_type = "LimitError | null")]
+pub fn check_node_limits(
+    #[wasm_bindgen(unchecked_param_type = "NodeKind[]")] kinds: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "NodeUsage")] usage: JsValue,
+) -> Result<JsValue, JsError> {
+    to_js(&api::check_node_limits(from_js(kinds)?, from_js(usage)?))
+}
+
 /// Per limited kind, how many nodes are over a plan's quota (0 when it fits).
 #[wasm_bindgen(js_name = quotaExcess, unchecked_return_type = "QuotaExcess[]")]
 pub fn quota_excess(

@@ -1,35 +1,58 @@
-// The palette: one button per kind; a click adds it at the middle of the view.
+// The palette: one button per kind with what it is for; a click adds it at
+// the middle of the view. A search box narrows it by name and purpose
+// (paletteSearch.ts); the list scrolls inside the palette.
 import type { NodeKind } from "@dastyar/rules";
-import { memo } from "react";
+import { memo, useDeferredValue, useId, useState } from "react";
 import { fa } from "../i18n/fa";
-import { KINDS } from "./kinds";
 import { APPEARANCE } from "./nodes/appearance";
 import styles from "./Palette.module.css";
+import { searchPalette } from "./paletteSearch";
 
 export const Palette = memo(function Palette({ onAdd }: { onAdd: (kind: NodeKind) => void }) {
+  const [query, setQuery] = useState("");
+  const shown = searchPalette(useDeferredValue(query));
+  const searchId = useId();
   return (
     <nav className={styles.palette} aria-label={fa.canvas.palette}>
       <h2 className={styles.title}>{fa.canvas.palette}</h2>
       <p className={styles.hint}>{fa.canvas.paletteHint}</p>
+      <label className={styles.searchLabel} htmlFor={searchId}>
+        {fa.palette.search}
+      </label>
+      <input
+        id={searchId}
+        className={styles.search}
+        type="search"
+        value={query}
+        placeholder={fa.palette.searchPlaceholder}
+        onChange={(event) => setQuery(event.target.value)}
+      />
       <ul className={styles.list}>
-        {KINDS.map((k) => (
+        {shown.map((k) => (
           <li key={k.kind}>
             <button
               type="button"
               className={styles.item}
               data-kind={k.kind}
               aria-label={fa.canvas.addNamed(k.label)}
+              aria-describedby={`${searchId}-${k.kind}`}
               onClick={() => onAdd(k.kind)}
               style={{ "--accent-kind": APPEARANCE[k.kind].accent } as React.CSSProperties}
             >
               <span className={styles.glyph} aria-hidden="true">
                 {APPEARANCE[k.kind].glyph}
               </span>
-              {k.label}
+              <span className={styles.words}>
+                <span className={styles.label}>{k.label}</span>
+                <span className={styles.purpose} id={`${searchId}-${k.kind}`}>
+                  {k.purpose}
+                </span>
+              </span>
             </button>
           </li>
         ))}
       </ul>
+      {shown.length === 0 && <p className={styles.hint}>{fa.palette.noMatch}</p>}
     </nav>
   );
 });

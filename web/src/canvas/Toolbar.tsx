@@ -10,6 +10,8 @@ import { fa } from "../i18n/fa";
 import { addNodeAtom, groupNodesAtom, nodesAtom } from "../state/canvas";
 import { notifyAtom } from "../state/notifications";
 import type { FlowEdge, FlowNode } from "./model";
+import { FIT_VIEW } from "./layout/fitView";
+import { tidyUpAtom } from "../state/canvas/tidyUp";
 import { captureThumbnail } from "./thumbnail";
 import styles from "./Toolbar.module.css";
 
@@ -25,6 +27,7 @@ export function Toolbar({ projectId, centre, paneRef }: Props) {
   const selected = useAtomValue(selectedIdsAtom);
   const addNode = useSetAtom(addNodeAtom);
   const group = useSetAtom(groupNodesAtom);
+  const tidyUp = useSetAtom(tidyUpAtom);
   const notify = useSetAtom(notifyAtom);
   const flow = useReactFlow<FlowNode, FlowEdge>();
   const [capturing, setCapturing] = useState(false);
@@ -51,6 +54,14 @@ export function Toolbar({ projectId, centre, paneRef }: Props) {
       </button>
       <button type="button" className="button button-quiet" disabled={selected.length === 0} onClick={() => void group(selected)}>
         {fa.canvas.group}
+      </button>
+      <button
+        type="button"
+        className="button button-quiet"
+        title={selected.length > 0 ? fa.canvas.tidyUpSelection : fa.canvas.tidyUpAll}
+        onClick={() => void tidyUp().then(() => flow.fitView(FIT_VIEW))}
+      >
+        {fa.canvas.tidyUp}
       </button>
       <button type="button" className="button button-quiet" disabled={capturing} onClick={() => void saveThumbnail()}>
         {fa.canvas.saveThumbnail}

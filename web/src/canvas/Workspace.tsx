@@ -41,9 +41,15 @@ import { Palette } from "./Palette";
 import { SettingsPanel } from "./panels/SettingsPanel";
 import { Toolbar } from "./Toolbar";
 import styles from "./Workspace.module.css";
+import { ConnectMenu, type ConnectDrop } from "./ConnectMenu";
+import { kindsToOffer } from "./edges/connectOptions";
+import { dressEdge } from "./edges/edgeLook";
+import { FIT_VIEW } from "./layout/fitView";
+import { addConnectedAtom } from "../state/canvas/addConnected";
 import { useDeleteNodes } from "./useDeleteNodes";
 
 const { nodeWidth: NODE_WIDTH, nodeHeight: NODE_HEIGHT } = constants();
+const EDGE_CLASSES = { pending: styles["edge-pending"], error: styles["edge-error"] };
 
 export function Workspace({ projectId }: { projectId: number }) {
   return (
@@ -68,6 +74,8 @@ function Board({ projectId }: { projectId: number }) {
   const finishDrag = useSetAtom(finishDragAtom);
   const select = useSetAtom(selectedNodeIdAtom);
   const notify = useSetAtom(notifyAtom);
+  const addConnected = useSetAtom(addConnectedAtom);
+  const [drop, setDrop] = useState<ConnectDrop | null>(null);
   const { requestEdgeDeletion, confirmation } = useEdgeDeletion();
   const deleteNodes = useDeleteNodes();
 
@@ -110,9 +118,18 @@ function Board({ projectId }: { projectId: number }) {
     [checkProposal],
   );
   const onConnect = useCallback((c: Connection) => void connect({ source: c.source, target: c.target }), [connect]);
-  // A drop on a node the rules refused: say why (nothing was sent).
+  // A drop on empty canvas offers what may be joined there; a drop on a
+  // node the rules refused says why (nothing was sent).
   const onConnectEnd = useCallback(
-    (_event: MouseEvent | TouchEvent, state: FinalConnectionState) => {
+    (event: MouseEvent | TouchEvent, state: FinalConnectionState) => {
+      if (state.fromNode && state.fromHandle && !state.toNode) {
+        const kinds = kindsToOffer(state.fromNode.type as NodeKind, state.fromHandle.type);
+        const point = "changedTouches" in event ? event.changedTouches[0] : event;
+        if (kinds.length > 0 && point) {
+          setDrop({ x: point.clientX, y: point.clientY, from: state.fromNode.id, end: state.fromHandle.type, kinds });
+        }
+        return;
+      }
       if (state.isValid !== false || !state.fromNode || !state.toNode) return;
       const [source, target] =
         state.fromHandle?.type === "target" ? [state.toNode.id, state.fromNode.id] : [state.fromNode.id, state.toNode.id];
@@ -159,16 +176,18 @@ function Board({ projectId }: { projectId: number }) {
   }, [flow]);
 
   const onAdd = useCallback((kind: NodeKind) => void addNode({ kind, position: centre() }), [addNode, centre]);
-
-  // Edge looks follow their connection status; recomputed only when the edges change.
-  const shownEdges = useMemo(
-    () =>
-      edges.map((e) => {
-        const status = e.data?.connectionStatus ?? "success";
-        return status === "success" ? e : { ...e, animated: status === "pending", className: styles[`edge-${status}`] };
-      }),
-    [edges],
+  const closeDrop = useCallback(() => setDrop(null), []);
+  const onChooseConnected = useCallback(
+    (kind: NodeKind) => {
+      if (!drop) return;
+      setDrop(null);
+      void addConnected({ from: drop.from, end: drop.end, kind, at: flow.screenToFlowPosition({ x: drop.x, y: drop.y }) });
+    },
+    [drop, addConnected, flow],
   );
+
+  // Each edge dressed once (edges/edgeLook.ts): its kind's colour and arrowhead, or its status.
+  const shownEdges = useMemo(() => edges.map((e) => dressEdge(e, EDGE_CLASSES)), [edges]);
 
   return (
     <div className={styles.workspace}>
@@ -197,13 +216,13 @@ function Board({ projectId }: { projectId: number }) {
             onlyRenderVisibleElements
             minZoom={0.05}
             fitView
-            fitViewOptions={{ maxZoom: 1 }}
+            fitViewOptions={FIT_VIEW}
             colorMode="dark"
             proOptions={{ hideAttribution: true }}
           >
             <Background gap={22} />
             <MiniMap pannable zoomable ariaLabel={fa.canvas.minimap} />
-            <Controls />
+            <Controls fitViewOptions={FIT_VIEW} />
           </ReactFlow>
           {nodes.length === 0 && <p className={styles.empty}>{fa.canvas.empty}</p>}
         </div>
@@ -211,6 +230,7 @@ function Board({ projectId }: { projectId: number }) {
       <SettingsPanel />
       {menu && <ContextMenu target={menu} onClose={() => setMenu(null)} onDeleteEdge={requestEdgeDeletion} />}
       {confirmation}
+      {drop && <ConnectMenu drop={drop} onChoose={onChooseConnected} onClose={closeDrop} />}
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { formatNumber } from "../format/number";
 import { canvas } from "./canvas";
 import { knowledge } from "./knowledge";
 import { nodes } from "./nodes";
+import { palette } from "./palette";
 import { subscription } from "./subscription";
 
 export const fa = {
@@ -89,6 +90,7 @@ export const fa = {
   canvas,
   knowledge,
   nodes,
+  palette,
   subscription,
   notFound: {
     title: "صفحه پیدا نشد",

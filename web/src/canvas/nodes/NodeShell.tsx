@@ -9,6 +9,7 @@ import { memo, useMemo, type ReactNode } from "react";
 import { fa } from "../../i18n/fa";
 import { jobProgressAtom, retryNodeAtom } from "../../state/canvas";
 import { formatNumber } from "../../format/number";
+import { handleHints } from "../edges/handleHints";
 import { kindInfoOf } from "../kinds";
 import type { AnyNodeData } from "../model";
 import { APPEARANCE } from "./appearance";
@@ -44,7 +45,9 @@ export const NodeShell = memo(function NodeShell({ id, kind, data, selected, chi
       style={{ "--accent-kind": accent } as React.CSSProperties}
       dir="rtl"
     >
-      {info.hasInput && <Handle type="target" position={Position.Right} className={styles.handle} />}
+      {info.hasInput && (
+        <Handle type="target" position={Position.Right} className={styles.handle} title={handleHints(kind).input} />
+      )}
       <header className={styles.header}>
         <span className={styles.glyph} aria-hidden="true">
           {glyph}
@@ -59,7 +62,9 @@ export const NodeShell = memo(function NodeShell({ id, kind, data, selected, chi
         <StatusBadge id={id} status={status} />
         {status === "error" && kind !== "testframe" && !compact && <RetryButton id={id} />}
       </footer>
-      {info.hasOutput && <Handle type="source" position={Position.Left} className={styles.handle} />}
+      {info.hasOutput && (
+        <Handle type="source" position={Position.Left} className={styles.handle} title={handleHints(kind).output} />
+      )}
     </article>
   );
 });

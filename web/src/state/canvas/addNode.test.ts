@@ -4,6 +4,7 @@ import { checkNodeLimit, constants, kindInfo, message, persianDigits } from "@da
 import { createStore } from "jotai";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "../../api/client";
+import { overlaps } from "../../canvas/layout/footprint";
 import { createNode, getNodeUsage, type Created } from "../../api/nodes";
 import { navigate } from "../../router/history";
 import { notificationsAtom } from "../notifications";
@@ -101,21 +102,25 @@ describe("adding a node", () => {
     expect(store.get(nodesAtom)[0]).toMatchObject({ id: "instruction-3", position: { x: 700, y: 400 } });
   });
 
-  it("steps a new node aside from top-level nodes already at its spot", async () => {
+  it("puts a new node at the nearest spot where it covers no node already there", async () => {
     const store = openCanvas();
     store.set(nodesAtom, [
       flowNode("assistant-1", {}, { position: DEFAULT_POSITION }),
       flowNode("filedb-2", {}, { position: { x: DEFAULT_POSITION.x + 30, y: DEFAULT_POSITION.y + 30 } }),
-      // A child's position is relative to its container: it takes no canvas spot.
-      flowNode("sms-3", {}, { parentId: "container-9", position: { x: DEFAULT_POSITION.x + 60, y: DEFAULT_POSITION.y + 60 } }),
     ]);
     vi.mocked(createNode).mockReturnValue(deferred<Created>().promise);
 
     void store.set(addNodeAtom, { kind: "instruction" });
 
-    const expected = { x: DEFAULT_POSITION.x + 60, y: DEFAULT_POSITION.y + 60 };
-    expect(store.get(nodesAtom)[3]).toMatchObject({ id: `instruction-temp-${NOW}`, position: expected });
-    expect(vi.mocked(createNode).mock.calls[0]![1].position).toEqual(expected);
+    const added = store.get(nodesAtom)[2]!;
+    expect(added.id).toBe(`instruction-temp-${NOW}`);
+    const box = { ...added.position, width: 250, height: 150 };
+    for (const other of store.get(nodesAtom).slice(0, 2)) {
+      expect(overlaps(box, { ...other.position, width: 250, height: 150 }), other.id).toBe(false);
+    }
+    // Near where it was asked for: within a card and a half.
+    expect(Math.hypot(added.position.x - DEFAULT_POSITION.x, added.position.y - DEFAULT_POSITION.y)).toBeLessThan(400);
+    expect(vi.mocked(createNode).mock.calls[0]![1].position).toEqual(added.position);
   });
 
   it("takes the status the server answers: a function created on its own waits for an assistant", async () => {

@@ -4,6 +4,7 @@
 import { constants, message, temporaryId, type NodeKind, type Position } from "@dastyar/rules";
 import { atom } from "jotai";
 import { kindInfoOf, newNodeData } from "../../canvas/kinds";
+import { placeNew } from "../../canvas/layout/freeSpot";
 import { notifyAtom } from "../notifications";
 import { isAddingNodeAtom, nodesAtom, projectIdAtom, selectedNodeIdAtom } from "./atoms";
 import { createOnServerAtom, pendingNode } from "./create";
@@ -24,7 +25,7 @@ export const addNodeAtom = atom(null, async (get, set, { kind, position }: AddNo
   try {
     if (kindInfoOf(kind).planLimited && !(await set(checkLimitAtom, kind))) return null;
     const id = temporaryId(kind, Date.now());
-    const node = pendingNode(id, newNodeData(kind), freeSpot(get(nodesAtom), position ?? DEFAULT_POSITION));
+    const node = pendingNode(id, newNodeData(kind), placeNew(get(nodesAtom), kind, position ?? DEFAULT_POSITION));
     if (!kindInfoOf(kind).persisted) {
       // The test frame lives only on this canvas.
       node.data = { ...node.data, creationStatus: "success" };
@@ -43,14 +44,3 @@ export const addNodeAtom = atom(null, async (get, set, { kind, position }: AddNo
     set(isAddingNodeAtom, false);
   }
 });
-
-/** How far a new node steps aside from one already at its spot. */
-const NUDGE = 30;
-
-/** `at`, or the first spot down and to the side that no top-level node already takes. */
-function freeSpot(nodes: { position: Position; parentId?: string }[], at: Position): Position {
-  const taken = (p: Position) => nodes.some((n) => !n.parentId && n.position.x === p.x && n.position.y === p.y);
-  let spot = at;
-  for (let i = 0; i < 50 && taken(spot); i++) spot = { x: spot.x + NUDGE, y: spot.y + NUDGE };
-  return spot;
-}
