@@ -27,6 +27,20 @@ import { expect, test } from "./fixtures.ts";
 import { ARTIFACTS } from "./paths.ts";
 import { card, signIn } from "./ui.ts";
 
+/** What a node fresh from the palette still waits for (canvas/nodes/readiness.ts); the rest are ready. */
+const FRESH_READINESS: Partial<Record<NodeKind, keyof typeof fa.canvas.readiness>> = {
+  function: "waiting_assistant",
+  telegram: "needs_setup",
+  iframe: "waiting_assistant",
+  scheduler: "needs_setup",
+  trigger: "waiting_assistant",
+  sms: "needs_setup",
+  wordpress: "needs_setup",
+  request: "needs_setup",
+  googledoc: "needs_authorization",
+  googlesheet: "needs_authorization",
+};
+
 /** Enough for an assistant's creation job (polled every 2 s) to finish. */
 const SETTLE = { timeout: 20_000 };
 
@@ -65,7 +79,10 @@ test("every kind from the palette, one add at a time; all but the test frame sur
     await expect(shown, `one ${kind} node`).toHaveCount(1);
     const settled = kind === "function" ? "pending_assistant" : "success";
     await expect(statusOf(shown), `${kind} settles`).toHaveAttribute("data-status", settled, SETTLE);
-    await expect(statusOf(shown)).toHaveText(fa.canvas.status[settled]);
+    // «آماده» only for what can run as it is; a fresh node missing something says what.
+    const readiness = FRESH_READINESS[kind] ?? "ready";
+    await expect(statusOf(shown)).toHaveAttribute("data-readiness", readiness);
+    await expect(statusOf(shown)).toHaveText(fa.canvas.readiness[readiness]);
     if (persisted) await expect(shown).toHaveAttribute("data-testid", new RegExp(`^node-${kind}-\\d+$`));
     ids.set(kind, await canvasIdOf(shown));
   }

@@ -3,8 +3,8 @@ import { useAtomValue, useSetAtom } from "jotai";
 import { useEffect, useRef } from "react";
 import { fa } from "../i18n/fa";
 import {
-  deleteNodeAtom,
   nodesAtom,
+  requestDeleteNodesAtom,
   retryNodeAtom,
   selectedNodeIdAtom,
   takeOutOfContainerAtom,
@@ -20,7 +20,7 @@ export function ContextMenu({ target, onClose, onDeleteEdge }: Props) {
   const nodes = useAtomValue(nodesAtom);
   const select = useSetAtom(selectedNodeIdAtom);
   const retry = useSetAtom(retryNodeAtom);
-  const remove = useSetAtom(deleteNodeAtom);
+  const remove = useSetAtom(requestDeleteNodesAtom);
   const takeOut = useSetAtom(takeOutOfContainerAtom);
   const node = target.kind === "node" ? nodes.find((n) => n.id === target.id) : undefined;
 
@@ -64,7 +64,7 @@ export function ContextMenu({ target, onClose, onDeleteEdge }: Props) {
                 {fa.canvas.removeFromContainer}
               </button>
             )}
-            <button type="button" role="menuitem" className={styles.danger} onClick={act(() => remove(node.id))}>
+            <button type="button" role="menuitem" className={styles.danger} onClick={act(() => remove([node.id]))}>
               {fa.canvas.delete}
             </button>
           </>

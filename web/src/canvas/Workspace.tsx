@@ -32,6 +32,7 @@ import {
   selectedNodeIdAtom,
   type Placement,
 } from "../state/canvas";
+import { refusalText } from "../state/canvas/refusal";
 import { notifyAtom } from "../state/notifications";
 import { ContextMenu, type MenuTarget } from "./ContextMenu";
 import { useEdgeDeletion } from "./useEdgeDeletion";
@@ -47,6 +48,7 @@ import { dressEdge } from "./edges/edgeLook";
 import { FIT_VIEW } from "./layout/fitView";
 import { addConnectedAtom } from "../state/canvas/addConnected";
 import { useDeleteNodes } from "./useDeleteNodes";
+import { DeleteConfirmation } from "./DeleteConfirmation";
 
 const { nodeWidth: NODE_WIDTH, nodeHeight: NODE_HEIGHT } = constants();
 const EDGE_CLASSES = { pending: styles["edge-pending"], error: styles["edge-error"] };
@@ -134,7 +136,7 @@ function Board({ projectId }: { projectId: number }) {
       const [source, target] =
         state.fromHandle?.type === "target" ? [state.toNode.id, state.fromNode.id] : [state.fromNode.id, state.toNode.id];
       const check = checkProposal({ source, target });
-      if (!check.ok) notify({ kind: "error", text: check.message });
+      if (!check.ok) notify({ kind: "error", text: refusalText(check.message, source, target) });
     },
     [checkProposal, notify],
   );
@@ -231,6 +233,7 @@ function Board({ projectId }: { projectId: number }) {
       {menu && <ContextMenu target={menu} onClose={() => setMenu(null)} onDeleteEdge={requestEdgeDeletion} />}
       {confirmation}
       {drop && <ConnectMenu drop={drop} onChoose={onChooseConnected} onClose={closeDrop} />}
+      <DeleteConfirmation />
     </div>
   );
 }

@@ -1,17 +1,9 @@
-// Deleting nodes from the canvas, one after another (an analyzer's edges
-// and a container's children are settled before the next).
+// Deleting nodes from the canvas: asked about first when the delete takes
+// edges or several nodes (state/canvas/deleteRequest.ts), then one after
+// another (an analyzer's edges and a container's children are settled before the next).
 import { useSetAtom } from "jotai";
-import { useCallback } from "react";
-import { deleteNodeAtom } from "../state/canvas";
+import { requestDeleteNodesAtom } from "../state/canvas";
 
 export function useDeleteNodes(): (ids: string[]) => void {
-  const deleteNode = useSetAtom(deleteNodeAtom);
-  return useCallback(
-    (ids: string[]) => {
-      void (async () => {
-        for (const id of ids) await deleteNode(id);
-      })();
-    },
-    [deleteNode],
-  );
+  return useSetAtom(requestDeleteNodesAtom);
 }

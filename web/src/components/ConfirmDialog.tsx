@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef } from "react";
+import { useEffect, useId, useRef, type ReactNode } from "react";
 import { fa } from "../i18n/fa";
 import styles from "./ConfirmDialog.module.css";
 
@@ -9,10 +9,12 @@ type Props = {
   busy?: boolean;
   onConfirm: () => void;
   onCancel: () => void;
+  /** More to answer before confirming (a "don't ask again" box). */
+  children?: ReactNode;
 };
 
 /** A modal question with a dangerous answer and a way out (Escape or the cancel button). */
-export function ConfirmDialog({ title, text, confirmLabel, busy = false, onConfirm, onCancel }: Props) {
+export function ConfirmDialog({ title, text, confirmLabel, busy = false, onConfirm, onCancel, children }: Props) {
   const titleId = useId();
   const textId = useId();
   const cancelRef = useRef<HTMLButtonElement>(null);
@@ -42,6 +44,7 @@ export function ConfirmDialog({ title, text, confirmLabel, busy = false, onConfi
         <p id={textId} className={styles.text}>
           {text}
         </p>
+        {children}
         <div className={styles.actions}>
           <button type="button" className="button button-danger" disabled={busy} onClick={onConfirm}>
             {confirmLabel}

@@ -3,17 +3,17 @@
 // created) and a retry button when it failed. Each kind adds its own lines.
 import type { NodeKind } from "@dastyar/rules";
 import { Handle, Position, useStore as useFlowStore, type ReactFlowState } from "@xyflow/react";
-import { useAtomValue, useSetAtom } from "jotai";
-import { selectAtom } from "jotai/utils";
-import { memo, useMemo, type ReactNode } from "react";
+import { useSetAtom } from "jotai";
+import { memo, type ReactNode } from "react";
 import { fa } from "../../i18n/fa";
-import { jobProgressAtom, retryNodeAtom } from "../../state/canvas";
+import { retryNodeAtom } from "../../state/canvas";
 import { formatNumber } from "../../format/number";
 import { handleHints } from "../edges/handleHints";
 import { kindInfoOf } from "../kinds";
 import type { AnyNodeData } from "../model";
 import { APPEARANCE } from "./appearance";
 import styles from "./NodeShell.module.css";
+import { StatusBadge } from "./StatusBadge";
 
 type Props = {
   id: string;
@@ -59,7 +59,7 @@ export const NodeShell = memo(function NodeShell({ id, kind, data, selected, chi
       </header>
       {children && !compact && <div className={styles.body}>{children}</div>}
       <footer className={styles.footer}>
-        <StatusBadge id={id} status={status} />
+        <StatusBadge id={id} kind={kind} data={data} />
         {status === "error" && kind !== "testframe" && !compact && <RetryButton id={id} />}
       </footer>
       {info.hasOutput && (
@@ -68,17 +68,6 @@ export const NodeShell = memo(function NodeShell({ id, kind, data, selected, chi
     </article>
   );
 });
-
-function StatusBadge({ id, status }: { id: string; status: AnyNodeData["creationStatus"] }) {
-  // Subscribes to this node's progress only, not to every job's.
-  const progressAtom = useMemo(() => selectAtom(jobProgressAtom, (m) => m.get(id)), [id]);
-  const progress = useAtomValue(progressAtom);
-  return (
-    <span className={styles.status} data-testid="node-status" data-status={status} role="status">
-      {progress !== undefined ? fa.canvas.progress(progress) : fa.canvas.status[status]}
-    </span>
-  );
-}
 
 function RetryButton({ id }: { id: string }) {
   const retry = useSetAtom(retryNodeAtom);

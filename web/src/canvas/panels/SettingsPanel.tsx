@@ -1,20 +1,34 @@
 // The side panel for the selected node: its name, its kind's own fields,
-// live problems from the rules, save, retry and delete.
+// live problems from the rules, save, retry and delete. Unsaved edits are
+// never dropped silently: closing the panel or choosing another node asks
+// (selectedNodeIdAtom holds the new choice back until then).
 import type { NodeKind } from "@dastyar/rules";
-import { useAtomValue, useSetAtom } from "jotai";
+import { useAtomValue, useSetAtom, useStore } from "jotai";
 import { selectAtom } from "jotai/utils";
-import { useMemo, type FormEvent } from "react";
+import { useEffect, useMemo, type FormEvent } from "react";
 import { fa } from "../../i18n/fa";
-import { deleteNodeAtom, nodesAtom, retryNodeAtom, selectedNodeIdAtom } from "../../state/canvas";
+import {
+  heldSelectionAtom,
+  nodesAtom,
+  panelDirtyAtom,
+  releaseSelectionAtom,
+  requestDeleteNodesAtom,
+  retryNodeAtom,
+  selectedNodeIdAtom,
+} from "../../state/canvas";
+import { useLeaveGuard } from "../useLeaveGuard";
 import { kindInfoOf } from "../kinds";
 import { savedRef, type FlowNode } from "../model";
 import { panels } from "../nodes/registry";
+import { useReadiness } from "../nodes/useReadiness";
 import { TextInput } from "./fields/TextInput";
 import { LocalProblemsContext } from "./localProblems";
 import styles from "./SettingsPanel.module.css";
+import { UnsavedPrompt } from "./UnsavedPrompt";
 import { usePanelForm } from "./usePanelForm";
 
 export function SettingsPanel() {
+  useLeaveGuard();
   const selectedId = useAtomValue(selectedNodeIdAtom);
   // Re-renders when the selected node changes, not when any other node moves.
   const nodeAtom = useMemo(
@@ -31,14 +45,32 @@ function NodePanel({ node }: { node: FlowNode }) {
   const form = usePanelForm(node);
   const close = useSetAtom(selectedNodeIdAtom);
   const retry = useSetAtom(retryNodeAtom);
-  const remove = useSetAtom(deleteNodeAtom);
+  const remove = useSetAtom(requestDeleteNodesAtom);
+  const setDirty = useSetAtom(panelDirtyAtom);
+  const held = useAtomValue(heldSelectionAtom);
+  const release = useSetAtom(releaseSelectionAtom);
+  const store = useStore();
+  const readiness = useReadiness(node.id, kind, node.data);
   const Panel = panels[kind];
   const label = kindInfoOf(kind).label;
   const stored = kind === "testframe" || savedRef(node) !== null;
 
+  // The selection guard reads this panel's dirty flag; a closed panel holds nothing.
+  useEffect(() => {
+    setDirty(form.dirty);
+  }, [form.dirty, setDirty]);
+  useEffect(() => () => setDirty(false), [setDirty]);
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
     void form.save();
+  };
+
+  const saveAndGo = async () => {
+    const ok = await form.save();
+    // A save the server refused leaves the node in error: stay with it.
+    const after = store.get(nodesAtom).find((n) => n.id === node.id);
+    release(ok && after?.data.creationStatus !== "error");
   };
 
   return (
@@ -50,6 +82,12 @@ function NodePanel({ node }: { node: FlowNode }) {
         </button>
       </header>
       <form className={styles.form} onSubmit={submit} noValidate>
+        {readiness.next && (
+          <p className={styles.next} data-testid="panel-next-step" data-readiness={readiness.state}>
+            <strong>{fa.canvas.nextStep.heading}: </strong>
+            {fa.canvas.nextStep[readiness.next]}
+          </p>
+        )}
         <TextInput
           label={fa.canvas.panel.label}
           name="label"
@@ -80,11 +118,21 @@ function NodePanel({ node }: { node: FlowNode }) {
               {fa.canvas.retry}
             </button>
           )}
-          <button type="button" className="button button-danger" onClick={() => void remove(node.id)}>
+          <button type="button" className="button button-danger" onClick={() => remove([node.id])}>
             {fa.canvas.delete}
           </button>
         </div>
       </form>
+      {held && (
+        <UnsavedPrompt
+          label={node.data.label}
+          saving={form.saving}
+          canSave={stored && form.problems.length === 0}
+          onSave={() => void saveAndGo()}
+          onDiscard={() => release(true)}
+          onStay={() => release(false)}
+        />
+      )}
     </aside>
   );
 }

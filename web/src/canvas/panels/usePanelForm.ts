@@ -41,7 +41,8 @@ export function usePanelForm(node: FlowNode): PanelForm {
   // after a save, a job finishing); with edits it keeps them.
   const own = held.nodeId === nodeId ? held : NOTHING_OWN;
   const draft = own.edits ?? base;
-  const dirty = own.edits !== null;
+  // Edits that come back to what the node holds are nothing to save.
+  const dirty = useMemo(() => own.edits !== null && !sameData(own.edits, base), [own.edits, base]);
   const serverProblems = own.serverProblems;
 
   const problems = useMemo(() => {
@@ -79,7 +80,7 @@ export function usePanelForm(node: FlowNode): PanelForm {
     setSaving(true);
     try {
       const sent = draft;
-      const result = await saveNode(nodeId, sent);
+      const result = await saveNode(nodeId, sent, { announce: true });
       setHeld((h) => {
         const mine = h.nodeId === nodeId ? h : { nodeId, ...NOTHING_OWN };
         if (!result.ok) return { ...mine, serverProblems: result.problems };
@@ -103,4 +104,9 @@ function liveProblems(kind: NodeKind, draft: AnyNodeData): Problem[] {
   } catch {
     return [{ field: "data", code: "invalid_input", message: message("invalid_input", {}) }];
   }
+}
+
+/** Whether two drafts hold the same values (data is plain JSON). */
+function sameData(a: AnyNodeData, b: AnyNodeData): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
 }

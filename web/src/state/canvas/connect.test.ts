@@ -1,14 +1,16 @@
 // Drawing an edge (spec §4, §5, §8): the rules decide first, so a forbidden
 // edge never reaches the server; an allowed one is pending, then the server's
 // edge, or error (trigger and SMS edges are removed instead).
-import { checkConnection, constants, message } from "@dastyar/rules";
+import { allowedTargets, checkConnection, constants, message } from "@dastyar/rules";
 import type { CanvasEdge } from "../../api/types";
 import { createStore } from "jotai";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "../../api/client";
 import { createEdge } from "../../api/edges";
 import { getNode } from "../../api/nodes";
+import { kindInfoOf } from "../../canvas/kinds";
 import { graphOf, toFlowEdge, type FlowNode } from "../../canvas/model";
+import { fa } from "../../i18n/fa";
 import { notificationsAtom } from "../notifications";
 import { edgesAtom, nodesAtom, projectIdAtom } from "./atoms";
 import { checkProposalAtom, connectAtom } from "./connect";
@@ -54,9 +56,12 @@ describe("a forbidden connection", () => {
 
     await expect(store.set(connectAtom, { source: "assistant-3", target: "assistant-1" })).resolves.toBeNull();
 
-    expect(store.get(notificationsAtom)).toMatchObject([
-      { kind: "error", text: message("same_type_connection", {}) },
-    ]);
+    // The rule's reason, then what an assistant may connect to instead (core's table).
+    const [shown] = store.get(notificationsAtom);
+    expect(shown).toMatchObject({ kind: "error" });
+    expect(shown!.text.startsWith(message("same_type_connection", {}))).toBe(true);
+    expect(shown!.text).toContain(fa.canvas.refusal.allowed(kindInfoOf("assistant").label, allowedTargets("assistant").map((k) => kindInfoOf(k).label)));
+    expect(shown!.text).toContain(kindInfoOf("telegram").label);
     expect(store.get(edgesAtom)).toEqual([]);
     expect(createEdge).not.toHaveBeenCalled();
   });

@@ -17,6 +17,7 @@ import { databaseId, graphOf, kindOfId, toFlowEdge, type FlowEdge, type FlowNode
 import { notifyAtom } from "../notifications";
 import { edgesAtom, nodesAtom, projectIdAtom } from "./atoms";
 import { refreshNodesAtom } from "./refresh";
+import { refusalText } from "./refusal";
 
 const { telegramNoticeDelayMs, telegramNoticeDurationMs } = constants().timings;
 
@@ -47,7 +48,7 @@ export const connectAtom = atom(null, async (get, set, proposal: Proposal): Prom
   const projectId = get(projectIdAtom);
   const check = set(checkProposalAtom, proposal);
   if (!check.ok) {
-    set(notifyAtom, { kind: "error", text: check.message });
+    set(notifyAtom, { kind: "error", text: refusalText(check.message, proposal.source, proposal.target) });
     return null;
   }
   const sourceKind = kindOfId(proposal.source) as NodeKind;

@@ -7,6 +7,7 @@ import { renameContainer, resizeContainer } from "../../api/containers";
 import { updateNode } from "../../api/nodes";
 import { storedName } from "../../canvas/kinds";
 import { savedRef, toFlowNode, type AnyNodeData } from "../../canvas/model";
+import { fa } from "../../i18n/fa";
 import { notifyAtom } from "../notifications";
 import { nodesAtom } from "./atoms";
 import { failureText } from "./failures";
@@ -14,8 +15,16 @@ import { findNode, mapNode, patchData } from "./graph";
 
 export type SaveResult = { ok: true } | { ok: false; problems: Problem[] };
 
-/** Saves `data` as node `id`'s settings. Malformed fields come back as problems, unsent. */
-export const saveNodeAtom = atom(null, async (get, set, id: string, data: AnyNodeData): Promise<SaveResult> => {
+/** Saves in flight: leaving the page now would lose them (see useLeaveGuard). */
+export const savesInFlightAtom = atom(0);
+
+/**
+ * Saves `data` as node `id`'s settings. Malformed fields come back as
+ * problems, unsent. With `announce` (a panel's save) success is said aloud.
+ */
+export const saveNodeAtom = atom(
+  null,
+  async (get, set, id: string, data: AnyNodeData, options: { announce?: boolean } = {}): Promise<SaveResult> => {
   const node = findNode(get(nodesAtom), id);
   if (!node) return { ok: true };
   const kind = node.type as NodeKind;
@@ -29,16 +38,21 @@ export const saveNodeAtom = atom(null, async (get, set, id: string, data: AnyNod
     return { ok: true };
   }
   set(nodesAtom, patchData(get(nodesAtom), id, { ...next, creationStatus: "pending" }));
+  set(savesInFlightAtom, get(savesInFlightAtom) + 1);
   try {
     const saved = await send(kind, ref.id, next, node.data);
     set(nodesAtom, mapNode(get(nodesAtom), id, (n) => ({ ...n, data: saved })));
+    if (options.announce) set(notifyAtom, { kind: "success", text: fa.canvas.panel.saved });
     return { ok: true };
   } catch (error) {
     set(nodesAtom, patchData(get(nodesAtom), id, { creationStatus: "error" }));
     set(notifyAtom, { kind: "error", text: failureText("node_update_failed", kind, error) });
     return { ok: true };
+  } finally {
+    set(savesInFlightAtom, get(savesInFlightAtom) - 1);
   }
-});
+  },
+);
 
 /**
  * Sends a node's settings (a container's only where they differ from
