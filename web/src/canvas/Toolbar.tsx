@@ -11,6 +11,7 @@ import { addNodeAtom, groupNodesAtom, nodesAtom } from "../state/canvas";
 import { notifyAtom } from "../state/notifications";
 import type { FlowEdge, FlowNode } from "./model";
 import { FIT_VIEW } from "./layout/fitView";
+import { makeRoomAtom } from "../state/canvas/makeRoom";
 import { tidyUpAtom } from "../state/canvas/tidyUp";
 import { captureThumbnail } from "./thumbnail";
 import styles from "./Toolbar.module.css";
@@ -28,6 +29,7 @@ export function Toolbar({ projectId, centre, paneRef }: Props) {
   const addNode = useSetAtom(addNodeAtom);
   const group = useSetAtom(groupNodesAtom);
   const tidyUp = useSetAtom(tidyUpAtom);
+  const makeRoom = useSetAtom(makeRoomAtom);
   const notify = useSetAtom(notifyAtom);
   const flow = useReactFlow<FlowNode, FlowEdge>();
   const [capturing, setCapturing] = useState(false);
@@ -52,7 +54,7 @@ export function Toolbar({ projectId, centre, paneRef }: Props) {
       <button type="button" className="button button-quiet" onClick={() => void addNode({ kind: "container", position: centre() })}>
         {fa.canvas.addContainer}
       </button>
-      <button type="button" className="button button-quiet" disabled={selected.length === 0} onClick={() => void group(selected)}>
+      <button type="button" className="button button-quiet" disabled={selected.length === 0} onClick={() => void group(selected).then((id) => (id ? makeRoom(id) : 0))}>
         {fa.canvas.group}
       </button>
       <button
