@@ -3,6 +3,7 @@
 // the server's message or from `message(code, params)` of @dastyar/rules.
 import { formatNumber } from "../format/number";
 import { canvas } from "./canvas";
+import { editing } from "./editing";
 import { knowledge } from "./knowledge";
 import { nodes } from "./nodes";
 import { palette } from "./palette";
@@ -88,6 +89,7 @@ export const fa = {
     actions: "کارهای پروژه",
   },
   canvas,
+  editing,
   knowledge,
   nodes,
   palette,

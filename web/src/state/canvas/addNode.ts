@@ -5,9 +5,11 @@ import { constants, message, temporaryId, type NodeKind, type Position } from "@
 import { atom } from "jotai";
 import { kindInfoOf, newNodeData } from "../../canvas/kinds";
 import { placeNew } from "../../canvas/layout/freeSpot";
+import { fa } from "../../i18n/fa";
 import { notifyAtom } from "../notifications";
 import { isAddingNodeAtom, nodesAtom, projectIdAtom, selectedNodeIdAtom } from "./atoms";
 import { createOnServerAtom, pendingNode } from "./create";
+import { recordAtom, type Entry } from "./history";
 import { checkLimitAtom } from "./limits";
 
 export const DEFAULT_POSITION: Position = constants().defaultNodePosition;
@@ -20,7 +22,8 @@ export const addNodeAtom = atom(null, async (get, set, { kind, position }: AddNo
     set(notifyAtom, { kind: "error", text: message("add_in_progress", {}) });
     return null;
   }
-  if (get(projectIdAtom) === null) return null;
+  const projectId = get(projectIdAtom);
+  if (projectId === null) return null;
   set(isAddingNodeAtom, true);
   try {
     if (kindInfoOf(kind).planLimited && !(await set(checkLimitAtom, kind))) return null;
@@ -31,6 +34,7 @@ export const addNodeAtom = atom(null, async (get, set, { kind, position }: AddNo
       node.data = { ...node.data, creationStatus: "success" };
       set(nodesAtom, [...get(nodesAtom), node]);
       set(selectedNodeIdAtom, id);
+      set(recordAtom, added(kind, id), projectId);
       return id;
     }
     // Parents come before children in React Flow's list.
@@ -39,8 +43,14 @@ export const addNodeAtom = atom(null, async (get, set, { kind, position }: AddNo
     if (saved && kind === "container") {
       set(notifyAtom, { kind: "success", text: message("container_created", {}) });
     }
+    if (saved) set(recordAtom, added(kind, saved), projectId);
     return saved;
   } finally {
     set(isAddingNodeAtom, false);
   }
 });
+
+/** The history's step for an add: undone by removing the node. */
+function added(kind: NodeKind, id: string): Entry {
+  return { label: fa.editing.steps.add(kindInfoOf(kind).label), ops: [{ do: "remove", ids: [id] }] };
+}

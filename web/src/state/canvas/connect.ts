@@ -14,8 +14,11 @@ import {
 import { atom } from "jotai";
 import { createEdge } from "../../api/edges";
 import { databaseId, graphOf, kindOfId, toFlowEdge, type FlowEdge, type FlowNode } from "../../canvas/model";
+import { fa } from "../../i18n/fa";
 import { notifyAtom } from "../notifications";
 import { edgesAtom, nodesAtom, projectIdAtom } from "./atoms";
+import { recordAtom } from "./history";
+import type { Recording } from "./move";
 import { refreshNodesAtom } from "./refresh";
 import { refusalText } from "./refusal";
 
@@ -44,7 +47,9 @@ export const checkProposalAtom = atom(null, (get, _set, proposal: Proposal): Con
 );
 
 /** Connects two nodes; answers the saved edge's id, or null when refused or failed. */
-export const connectAtom = atom(null, async (get, set, proposal: Proposal): Promise<string | null> => {
+export const connectAtom = atom(
+  null,
+  async (get, set, proposal: Proposal, { record = true }: Recording = {}): Promise<string | null> => {
   const projectId = get(projectIdAtom);
   const check = set(checkProposalAtom, proposal);
   if (!check.ok) {
@@ -81,6 +86,10 @@ export const connectAtom = atom(null, async (get, set, proposal: Proposal): Prom
     if (get(projectIdAtom) !== projectId) return null;
     set(edgesAtom, get(edgesAtom).map((e) => (e.id === pending.id ? toFlowEdge(saved) : e)));
     void set(refreshNodesAtom, [proposal.source, proposal.target]);
+    if (record) {
+      const op = { do: "disconnect" as const, source: proposal.source, target: proposal.target };
+      set(recordAtom, { label: fa.editing.steps.connect, ops: [op] }, projectId);
+    }
     if (check.flags.isTelegramConnection) {
       setTimeout(
         () =>
@@ -108,4 +117,5 @@ export const connectAtom = atom(null, async (get, set, proposal: Proposal): Prom
     set(notifyAtom, { kind: "error", text });
     return null;
   }
-});
+  },
+);

@@ -13,11 +13,14 @@ import { atom } from "jotai";
 import { setNodeContainer } from "../../api/nodes";
 import { kindInfoOf, newNodeData } from "../../canvas/kinds";
 import { databaseId, savedRef } from "../../canvas/model";
+import { fa } from "../../i18n/fa";
 import { notifyAtom } from "../notifications";
-import { edgesAtom, nodesAtom } from "./atoms";
+import { edgesAtom, nodesAtom, projectIdAtom } from "./atoms";
 import { absoluteOf } from "./containerGeometry";
 import { createOnServerAtom, pendingNode } from "./create";
 import { findNode, mapNode, withoutNode } from "./graph";
+import { recordAtom } from "./history";
+import { placementOf, type Recording } from "./move";
 
 const { defaultContainerWidth, defaultContainerHeight } = constants();
 
@@ -27,7 +30,10 @@ function groupable(kind: NodeKind, parentId: string | undefined, saved: boolean)
 }
 
 /** Groups nodes `ids` into a new container; answers its canvas id, or null. */
-export const groupNodesAtom = atom(null, async (get, set, ids: string[]): Promise<string | null> => {
+export const groupNodesAtom = atom(
+  null,
+  async (get, set, ids: string[], { record = true }: Recording = {}): Promise<string | null> => {
+  const projectId = get(projectIdAtom);
   const nodes = get(nodesAtom);
   const members = ids
     .map((id) => findNode(nodes, id))
@@ -75,5 +81,16 @@ export const groupNodesAtom = atom(null, async (get, set, ids: string[]): Promis
     }),
   );
   set(notifyAtom, { kind: "success", text: message("container_created", {}) });
+  if (record) {
+    // Undone by taking back out the members that went in, then removing the container.
+    const inside = members.filter((m) => findNode(get(nodesAtom), m.id)?.parentId === containerId);
+    const op = {
+      do: "ungroup" as const,
+      container: containerId,
+      members: inside.map((m) => ({ id: m.id, to: placementOf(m) })),
+    };
+    set(recordAtom, { label: fa.editing.steps.group, ops: [op] }, projectId);
+  }
   return containerId;
-});
+  },
+);

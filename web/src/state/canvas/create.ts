@@ -1,7 +1,15 @@
 // Creating a node on the server for a node already on the canvas (a new one,
 // or a retry): the temporary id becomes `type-databaseId` and the status
 // success, or the node goes to error; assistants may finish through a job.
-import { isLimitFailure, message, nodePayload, type MessageCode, type NodeData, type NodeKind } from "@dastyar/rules";
+import {
+  isLimitFailure,
+  message,
+  nodePayload,
+  type MessageCode,
+  type NodeData,
+  type NodeKind,
+  type NodePayload,
+} from "@dastyar/rules";
 import { atom } from "jotai";
 import { ApiError } from "../../api/client";
 import { deleteContainer } from "../../api/containers";
@@ -21,13 +29,20 @@ import { checkLimitAtom } from "./limits";
  */
 export const createOnServerAtom = atom(
   null,
-  async (get, set, id: string, failure: MessageCode = "node_add_failed"): Promise<string | null> => {
+  async (
+    get,
+    set,
+    id: string,
+    failure: MessageCode = "node_add_failed",
+    given?: { payload: NodePayload; name: string },
+  ): Promise<string | null> => {
   const projectId = get(projectIdAtom);
   const node = findNode(get(nodesAtom), id);
   if (projectId === null || !node) return null;
   const kind = node.type as NodeKind;
   const typed = { type: kind, data: node.data } as NodeData;
-  const payload = nodePayload(typed);
+  // A node brought back (an undo, a paste) carries its own payload and name.
+  const payload = given ? { ...given.payload } : nodePayload(typed);
   if (!payload) return null;
   // Assistant-like kinds are finished by a background job, which is polled.
   if (kindInfoOf(kind).assistantLike) Object.assign(payload, { async: true });
@@ -36,7 +51,7 @@ export const createOnServerAtom = atom(
   try {
     const created = await createNode(kind, {
       projectId,
-      name: storedName(typed),
+      name: given?.name ?? storedName(typed),
       position: node.position,
       containerId: parentId,
       payload,

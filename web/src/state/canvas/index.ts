@@ -10,3 +10,5 @@ export { loadCanvasAtom, closeCanvasAtom } from "./load";
 export { finishDragAtom, takeOutOfContainerAtom, type Placement } from "./move";
 export { retryNodeAtom } from "./retry";
 export { saveNodeAtom, savesInFlightAtom, type SaveResult } from "./save";
+export { nextRedoAtom, nextUndoAtom } from "./history";
+export { redoAtom, undoAtom } from "./undo";

@@ -15,9 +15,12 @@ import {
   projectIdAtom,
   selectedNodeIdAtom,
 } from "./atoms";
+import { clearHistoryAtom } from "./history";
 
 export const loadCanvasAtom = atom(null, async (get, set, projectId: number, signal?: AbortSignal) => {
   set(projectIdAtom, projectId);
+  // Each opening starts its own history: steps of another visit may name what is gone.
+  set(clearHistoryAtom);
   set(nodesAtom, []);
   set(edgesAtom, []);
   set(selectedNodeIdAtom, null);

@@ -5,13 +5,15 @@ import { nodePayload, prepareNodeData, type NodeData, type NodeKind, type Proble
 import { atom } from "jotai";
 import { renameContainer, resizeContainer } from "../../api/containers";
 import { updateNode } from "../../api/nodes";
-import { storedName } from "../../canvas/kinds";
+import { kindInfoOf, storedName } from "../../canvas/kinds";
 import { savedRef, toFlowNode, type AnyNodeData } from "../../canvas/model";
 import { fa } from "../../i18n/fa";
 import { notifyAtom } from "../notifications";
-import { nodesAtom } from "./atoms";
+import { nodesAtom, projectIdAtom } from "./atoms";
 import { failureText } from "./failures";
 import { findNode, mapNode, patchData } from "./graph";
+import { recordAtom } from "./history";
+import type { Recording } from "./move";
 
 export type SaveResult = { ok: true } | { ok: false; problems: Problem[] };
 
@@ -24,9 +26,16 @@ export const savesInFlightAtom = atom(0);
  */
 export const saveNodeAtom = atom(
   null,
-  async (get, set, id: string, data: AnyNodeData, options: { announce?: boolean } = {}): Promise<SaveResult> => {
+  async (
+    get,
+    set,
+    id: string,
+    data: AnyNodeData,
+    options: { announce?: boolean } & Recording = {},
+  ): Promise<SaveResult> => {
   const node = findNode(get(nodesAtom), id);
   if (!node) return { ok: true };
+  const projectId = get(projectIdAtom);
   const kind = node.type as NodeKind;
   const prepared = prepareNodeData({ type: kind, data } as NodeData);
   if (prepared.problems.length > 0) return { ok: false, problems: prepared.problems };
@@ -42,6 +51,11 @@ export const saveNodeAtom = atom(
   try {
     const saved = await send(kind, ref.id, next, node.data);
     set(nodesAtom, mapNode(get(nodesAtom), id, (n) => ({ ...n, data: saved })));
+    if (options.record ?? true) {
+      // Undone by saving what the node held before (a secret stays as its mask: the server keeps it).
+      const label = fa.editing.steps.save(node.data.label || kindInfoOf(kind).label);
+      set(recordAtom, { label, ops: [{ do: "save", id, data: node.data }] }, projectId);
+    }
     if (options.announce) set(notifyAtom, { kind: "success", text: fa.canvas.panel.saved });
     return { ok: true };
   } catch (error) {
