@@ -424,6 +424,8 @@ catalogue! {
     WordpressPrivateAddress => "نشانی «{host}» در شبکهٔ خصوصی است و دستیار اجازهٔ تماس با آن را ندارد. برای سایتی روی همین شبکه، DASTYAR_ALLOW_PRIVATE_NETWORK=true را تنظیم کنید.";
     /// The site answers, but neither `/wp-json/` nor `?rest_route=` is WordPress's REST API.
     WordpressNotWordpress => "نشانی «{site}» سایت وردپرس نیست یا API وردپرس (wp-json) در آن پیدا نشد. نشانی اصلی سایت را وارد کنید.";
+    /// The site sends its visitors to another site ({host}): the credentials are not sent after it.
+    WordpressMoved => "سایت «{site}» به نشانی دیگری ({host}) می‌رود؛ اطلاعات ورود به نشانی دیگری فرستاده نمی‌شود. اگر آن نشانی درست است، آن را در نشانی سایت بگذارید.";
     /// WordPress answers, but its REST API is switched off (a plugin, or a filter).
     WordpressRestDisabled => "REST API این سایت وردپرس بسته است (معمولاً با افزونه‌ای امنیتی). آن را برای کاربرانِ واردشده باز کنید تا دستیار بتواند به سایت وصل شود.";
     /// The user name or (application) password was refused.

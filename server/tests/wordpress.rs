@@ -692,3 +692,104 @@ async fn a_site_switched_off_or_incomplete_gives_no_tool() {
     })
     .await;
 }
+
+/// A site's old address answering every call with `status` and a
+/// `Location` at `target` (the same path and query); it counts the calls.
+async fn redirector(
+    status: StatusCode,
+    target: String,
+) -> (String, std::sync::Arc<std::sync::atomic::AtomicUsize>) {
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    let calls = Arc::new(AtomicUsize::new(0));
+    let counted = calls.clone();
+    let app = axum::Router::new().fallback(move |uri: axum::http::Uri| {
+        let (target, counted) = (target.clone(), counted.clone());
+        async move {
+            counted.fetch_add(1, Ordering::SeqCst);
+            let path = uri.path_and_query().map(|p| p.as_str()).unwrap_or("/");
+            (status, [(axum::http::header::LOCATION, format!("{target}{path}"))])
+        }
+    });
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let address = listener.local_addr().unwrap();
+    tokio::spawn(async move { axum::serve(listener, app).await.unwrap() });
+    (format!("http://{address}"), calls)
+}
+
+#[tokio::test]
+async fn a_site_redirecting_to_itself_is_followed_with_its_method_and_credentials() {
+    use std::sync::atomic::Ordering;
+    for_each_backend(|app| async move {
+        let fake = FakeOpenAi::start().await;
+        let app = with_model(&app, &fake).await;
+        let site = FakeWordpress::start().await;
+        // The address typed is the old one (as `http://` before `https://`): a
+        // 301, which an HTTP client would follow as a GET without `Authorization`.
+        let (old, calls) = redirector(StatusCode::MOVED_PERMANENTLY, site.base_url.clone()).await;
+        let fields = json!({"site_url": old, "post_status": "publish"});
+        let (token, assistant, node) =
+            publishing_scene(&app, &site, "wp-moved@example.com", fields).await;
+
+        let result = test_connection(&app, &token, node).await;
+        assert_eq!(result["code"], "wordpress_connected", "{result}");
+        let signed_in = site.requests();
+        assert!(
+            signed_in
+                .iter()
+                .all(|r| r.authorization.as_deref().is_some_and(|a| a.starts_with("Basic ")))
+        );
+
+        fake.push(Reply::ToolCalls(vec![ToolCall {
+            name: "publish_post".into(),
+            arguments: json!({"title": "نشانی تازه", "content": "متن"}).to_string(),
+        }]));
+        let stream = say(&app, &token, assistant, "یک نوشته منتشر کن").await;
+        assert_eq!(tool_result(&stream)["ok"], true, "{stream}");
+        // Created once, by a POST with the credentials, not turned into a listing.
+        let posts = site.posts();
+        assert_eq!(posts.iter().map(|p| p.title.as_str()).collect::<Vec<_>>(), ["نشانی تازه"]);
+        let created: Vec<_> = site.requests().into_iter().filter(|r| r.method == "POST").collect();
+        assert_eq!(created.len(), 1);
+        assert_eq!(created[0].route, "/wp/v2/posts");
+        assert!(created[0].authorization.as_deref().unwrap().starts_with("Basic "));
+        assert!(calls.load(Ordering::SeqCst) >= 2, "each call starts at the address typed");
+
+        // A 308 keeps its method too.
+        let (old, _) = redirector(StatusCode::PERMANENT_REDIRECT, site.base_url.clone()).await;
+        let fields = json!({"site_url": old, "post_status": "publish"});
+        let (token, assistant, _) =
+            publishing_scene(&app, &site, "wp-moved-308@example.com", fields).await;
+        fake.push(Reply::ToolCalls(vec![ToolCall {
+            name: "publish_post".into(),
+            arguments: json!({"title": "دومی", "content": "متن"}).to_string(),
+        }]));
+        let stream = say(&app, &token, assistant, "یکی دیگر منتشر کن").await;
+        assert_eq!(tool_result(&stream)["ok"], true, "{stream}");
+        assert_eq!(site.posts().len(), 2);
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn credentials_never_follow_a_redirect_to_another_site() {
+    for_each_backend_with(loopback, |app| async move {
+        let site = FakeWordpress::start().await;
+        // The same fake under another name: another site as far as credentials go.
+        let elsewhere = site.base_url.replace("127.0.0.1", "localhost");
+        let (old, _) = redirector(StatusCode::FOUND, elsewhere.clone()).await;
+        let (token, project) = owner(&app, "wp-elsewhere@example.com").await;
+        let auth =
+            json!({"username": "admin", "applicationPassword": site.application_password(1)});
+        let id = node(&app, &token, project, &old, "application_password", auth).await;
+
+        let result = test_connection(&app, &token, id).await;
+        let details = failed(&result, MessageCode::WordpressMoved);
+        let message = result["message"].as_str().unwrap();
+        let origin = elsewhere.trim_end_matches('/');
+        assert!(message.contains(origin) && message.contains(&old), "{message}");
+        assert_eq!(details["field"], "siteUrl", "{result}");
+        assert!(site.requests().is_empty(), "nothing reached the other site");
+    })
+    .await;
+}

@@ -39,6 +39,9 @@ impl Error for PrivateAddress {}
 #[derive(Debug, Clone)]
 pub struct OutboundClient {
     http: reqwest::Client,
+    /// The same, following no redirect, for callers that follow them
+    /// themselves (to keep a POST a POST, or credentials on their site).
+    unfollowed: reqwest::Client,
     allow_private: bool,
     timeout: Duration,
 }
@@ -60,14 +63,21 @@ impl OutboundClient {
                 Err(refused) => attempt.error(refused),
             }
         });
-        let http = reqwest::Client::builder()
-            .connect_timeout(CONNECT_TIMEOUT)
-            .timeout(timeout)
-            .redirect(policy)
-            .dns_resolver(GuardedResolver { allow_private: allow })
-            .build()
-            .expect("a client without custom TLS builds");
-        OutboundClient { http, allow_private: allow, timeout }
+        let client = |redirects: redirect::Policy| {
+            reqwest::Client::builder()
+                .connect_timeout(CONNECT_TIMEOUT)
+                .timeout(timeout)
+                .redirect(redirects)
+                .dns_resolver(GuardedResolver { allow_private: allow })
+                .build()
+                .expect("a client without custom TLS builds")
+        };
+        OutboundClient {
+            http: client(policy),
+            unfollowed: client(redirect::Policy::none()),
+            allow_private: allow,
+            timeout,
+        }
     }
 
     pub fn timeout(&self) -> Duration {
@@ -82,6 +92,17 @@ impl OutboundClient {
     ) -> Result<reqwest::RequestBuilder, PrivateAddress> {
         check_url(url, self.allow_private)?;
         Ok(self.http.request(method, url.clone()))
+    }
+
+    /// Like [`OutboundClient::request`], but a redirect is answered as it
+    /// is, for the caller to check and follow (each hop through this again).
+    pub fn request_unfollowed(
+        &self,
+        method: reqwest::Method,
+        url: &Url,
+    ) -> Result<reqwest::RequestBuilder, PrivateAddress> {
+        check_url(url, self.allow_private)?;
+        Ok(self.unfollowed.request(method, url.clone()))
     }
 }
 

@@ -5,6 +5,13 @@
 //! the way that worked is kept for the client's later calls. Credentials go
 //! in `Authorization`: Basic for an application password (its spaces
 //! dropped) or the Basic Auth plugin, Bearer for the JWT plugin's token.
+//!
+//! Redirects are followed here, not by the HTTP client (which turns a POST
+//! into a GET and, across schemes or ports, drops `Authorization`): a site
+//! that redirects to itself elsewhere (`http` to `https`, or its `www.`
+//! name) is asked again there with the same method, body and credentials,
+//! and later calls go there directly. Credentials never follow a redirect
+//! to another site.
 
 use std::sync::OnceLock;
 
@@ -29,6 +36,8 @@ const PER_PAGE: u32 = 100;
 /// Pages read of one collection at most (so 1,000 items): a picker needs
 /// no more, and a site with more must not keep a request waiting.
 pub const MAX_PAGES: u32 = 10;
+/// Redirects followed on the site's own host.
+const MAX_REDIRECTS: usize = 3;
 
 /// One site, signed in as its node says.
 #[derive(Debug)]
@@ -37,6 +46,8 @@ pub struct WordpressClient<'a> {
     site: String,
     authorization: String,
     root: OnceLock<ApiRoot>,
+    /// The site's address after it redirected to itself at another origin.
+    moved: OnceLock<String>,
 }
 
 /// What came back from one address.
@@ -75,6 +86,7 @@ impl<'a> WordpressClient<'a> {
             site: site_url.trim().trim_end_matches('/').to_owned(),
             authorization,
             root: OnceLock::new(),
+            moved: OnceLock::new(),
         }
     }
 
@@ -192,9 +204,10 @@ impl<'a> WordpressClient<'a> {
         route: &str,
         query: &[(&str, String)],
     ) -> Result<Url, WordpressError> {
+        let site = self.moved.get().unwrap_or(&self.site);
         let base = match root {
-            ApiRoot::WpJson => format!("{}/wp-json{route}", self.site),
-            ApiRoot::RestRoute => format!("{}/", self.site),
+            ApiRoot::WpJson => format!("{site}/wp-json{route}"),
+            ApiRoot::RestRoute => format!("{site}/"),
         };
         let mut url = Url::parse(&base).map_err(|_| WordpressError::NotWordpress)?;
         {
@@ -209,52 +222,105 @@ impl<'a> WordpressClient<'a> {
         Ok(url)
     }
 
+    /// One call, following the site's redirects to itself (see the module's note).
     async fn send(
         &self,
         method: Method,
-        url: Url,
+        mut url: Url,
         body: Option<&Value>,
     ) -> Result<Answer, WordpressError> {
+        for _ in 0..=MAX_REDIRECTS {
+            let response = self.send_once(method.clone(), &url, body).await?;
+            let Some(next) = redirect_of(&response, &url) else {
+                return read_answer(response).await;
+            };
+            if !same_site(&url, &next) {
+                return Err(WordpressError::Moved(next.origin().ascii_serialization()));
+            }
+            if next.origin() != url.origin()
+                && let Some(site) = rebased(&self.site, &next)
+            {
+                let _ = self.moved.set(site);
+            }
+            url = next;
+        }
+        Err(WordpressError::Unreachable(format!("more than {MAX_REDIRECTS} redirects")))
+    }
+
+    async fn send_once(
+        &self,
+        method: Method,
+        url: &Url,
+        body: Option<&Value>,
+    ) -> Result<reqwest::Response, WordpressError> {
         let mut request = self
             .http
-            .request(method, &url)
+            .request_unfollowed(method, url)
             .map_err(|refused| WordpressError::PrivateAddress(refused.host))?
             .header(reqwest::header::AUTHORIZATION, &self.authorization)
             .header(reqwest::header::ACCEPT, "application/json");
         if let Some(body) = body {
             request = request.json(body);
         }
-        let response = request.send().await.map_err(failure)?;
-        let status = response.status().as_u16();
-        let header = |name: &str| {
-            response.headers().get(name).and_then(|v| v.to_str().ok()).map(|v| v.trim().to_owned())
-        };
-        let total = header("x-wp-total").and_then(|v| v.parse().ok());
-        let total_pages = header("x-wp-totalpages").and_then(|v| v.parse().ok());
-        let is_json = header("content-type").is_some_and(|t| t.contains("json"));
-        let mut bytes = Vec::new();
-        let mut stream = response.bytes_stream();
-        while let Some(piece) = stream.next().await {
-            let piece = piece.map_err(failure)?;
-            if bytes.len() + piece.len() > ANSWER_LIMIT {
-                return Err(WordpressError::Malformed(format!(
-                    "an answer over {} KB",
-                    ANSWER_LIMIT / 1024
-                )));
-            }
-            bytes.extend_from_slice(&piece);
-        }
-        // Some hosts send WordPress's JSON as text/html; the body decides.
-        let json = serde_json::from_slice::<Value>(&bytes)
-            .ok()
-            .filter(|v| is_json || v.is_object() || v.is_array());
-        let page = if json.is_some() {
-            String::new()
-        } else {
-            String::from_utf8_lossy(&bytes).into_owned()
-        };
-        Ok(Answer { status, total, total_pages, json, page })
+        request.send().await.map_err(failure)
     }
+}
+
+/// A response's status, paging headers and body (JSON when it is JSON), read up to [`ANSWER_LIMIT`].
+async fn read_answer(response: reqwest::Response) -> Result<Answer, WordpressError> {
+    let status = response.status().as_u16();
+    let header = |name: &str| {
+        response.headers().get(name).and_then(|v| v.to_str().ok()).map(|v| v.trim().to_owned())
+    };
+    let total = header("x-wp-total").and_then(|v| v.parse().ok());
+    let total_pages = header("x-wp-totalpages").and_then(|v| v.parse().ok());
+    let is_json = header("content-type").is_some_and(|t| t.contains("json"));
+    let mut bytes = Vec::new();
+    let mut stream = response.bytes_stream();
+    while let Some(piece) = stream.next().await {
+        let piece = piece.map_err(failure)?;
+        if bytes.len() + piece.len() > ANSWER_LIMIT {
+            return Err(WordpressError::Malformed(format!(
+                "an answer over {} KB",
+                ANSWER_LIMIT / 1024
+            )));
+        }
+        bytes.extend_from_slice(&piece);
+    }
+    // Some hosts send WordPress's JSON as text/html; the body decides.
+    let json = serde_json::from_slice::<Value>(&bytes)
+        .ok()
+        .filter(|v| is_json || v.is_object() || v.is_array());
+    let page =
+        if json.is_some() { String::new() } else { String::from_utf8_lossy(&bytes).into_owned() };
+    Ok(Answer { status, total, total_pages, json, page })
+}
+
+/// Where a redirect answer sends a call to `url`.
+fn redirect_of(response: &reqwest::Response, url: &Url) -> Option<Url> {
+    if !matches!(response.status().as_u16(), 301 | 302 | 303 | 307 | 308) {
+        return None;
+    }
+    let location = response.headers().get(reqwest::header::LOCATION)?.to_str().ok()?;
+    url.join(location).ok()
+}
+
+/// Whether a redirect stays on the site: the same host, give or take `www.`.
+fn same_site(from: &Url, to: &Url) -> bool {
+    let bare = |url: &Url| {
+        let host = url.host_str().unwrap_or_default().to_ascii_lowercase();
+        host.strip_prefix("www.").map(str::to_owned).unwrap_or(host)
+    };
+    bare(from) == bare(to)
+}
+
+/// The site's address (which may have a path) at the origin a redirect landed on.
+fn rebased(site: &str, landed: &Url) -> Option<String> {
+    let mut url = Url::parse(site).ok()?;
+    url.set_scheme(landed.scheme()).ok()?;
+    url.set_host(landed.host_str()).ok()?;
+    url.set_port(landed.port()).ok()?;
+    Some(url.as_str().trim_end_matches('/').to_owned())
 }
 
 /// A success's body as `T`.

@@ -21,6 +21,8 @@ pub struct Refusal {
 pub enum WordpressError {
     /// The site's host is loopback or private and that is not allowed.
     PrivateAddress(String),
+    /// The site redirected to another site (its origin): credentials stay home.
+    Moved(String),
     /// No answer: DNS, refused, reset, TLS, or a proxy's 5xx page.
     Unreachable(String),
     Timeout,
@@ -95,6 +97,7 @@ impl WordpressError {
     pub fn code(&self) -> MessageCode {
         match self {
             WordpressError::PrivateAddress(_) => MessageCode::WordpressPrivateAddress,
+            WordpressError::Moved(_) => MessageCode::WordpressMoved,
             WordpressError::Unreachable(_) | WordpressError::Malformed(_) => {
                 MessageCode::WordpressUnreachable
             }
@@ -114,7 +117,7 @@ impl WordpressError {
     pub fn persian(&self, site: &str, timeout: Duration) -> String {
         let seconds = timeout.as_secs().max(1).to_string();
         let host = match self {
-            WordpressError::PrivateAddress(host) => host.as_str(),
+            WordpressError::PrivateAddress(host) | WordpressError::Moved(host) => host.as_str(),
             _ => "",
         };
         let reason = self.refusal().map(|r| r.message.as_str()).unwrap_or_default();
@@ -135,9 +138,9 @@ impl WordpressError {
             format!("authData.{}", field.key())
         };
         match self {
-            WordpressError::PrivateAddress(_) | WordpressError::NotWordpress => {
-                Some("siteUrl".to_owned())
-            }
+            WordpressError::PrivateAddress(_)
+            | WordpressError::Moved(_)
+            | WordpressError::NotWordpress => Some("siteUrl".to_owned()),
             WordpressError::CredentialsRejected(_) | WordpressError::JwtRejected(_) => {
                 Some(credential())
             }
@@ -150,6 +153,7 @@ impl fmt::Display for WordpressError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             WordpressError::PrivateAddress(host) => write!(f, "wordpress: {host} is private"),
+            WordpressError::Moved(origin) => write!(f, "wordpress: redirected to {origin}"),
             WordpressError::Unreachable(why) => write!(f, "wordpress unreachable: {why}"),
             WordpressError::Timeout => f.write_str("wordpress: timed out"),
             WordpressError::NotWordpress => f.write_str("not a WordPress site"),
