@@ -6,8 +6,9 @@
 // switched on from its card, which shows its next run in Jalali time with the
 // time left ticking; its panel shows the same with its weekday and zone;
 // "run now" waits on the model, then the run comes into the history with the
-// filled message, the assistant's answer and its delivery to the bot's
-// owner, which the fake Telegram received; switched off, the countdown goes.
+// filled message, the assistant's answer and its deliveries: by SMS, which
+// the fake Kavenegar received, and to the bot's owner, which the fake
+// Telegram received; switched off, the countdown goes.
 // A scheduler switched on from its panel calls its request now and shows the
 // API's status and output.
 import { message } from "@dastyar/rules";
@@ -19,6 +20,7 @@ import { createProject, newAccount, register } from "./api.ts";
 import { createEdgeVia, createNodeVia, storedNode } from "./canvas-api.ts";
 import { node, openCanvas, snapshot } from "./canvas-ui.ts";
 import { fakeControl, script } from "./fake-model.ts";
+import { newSmsAccount, smsSentWith } from "./fake-kavenegar.ts";
 import { newBot, personWrites, sentBy } from "./fake-telegram.ts";
 import { expect, serverUrl, test, type Page } from "./fixtures.ts";
 import { fa, notification, signIn } from "./ui.ts";
@@ -27,6 +29,7 @@ import { jalaliDateTime } from "../../web/src/canvas/nodes/scheduler/jalali.ts";
 const t = fa.nodes.scheduler.runs;
 const tt = fa.nodes.trigger.outcome;
 const OWNER_CHAT = 4242;
+const MANAGER_MOBILE = "09121234567";
 const ANSWER = "امروز ۱۲ سفارش ثبت شد و همه ارسال شدند.";
 const TEHRAN = "Asia/Tehran";
 
@@ -56,7 +59,7 @@ async function expectTicking(countdown: Locator) {
   await expect(countdown).not.toHaveText(first!, { timeout: 5_000 });
 }
 
-test("a trigger switched on in the canvas counts down to its next run, runs now and shows the answer its bot's owner got", async ({
+test("a trigger switched on in the canvas counts down to its next run, runs now and shows the answer sent by SMS and to its bot's owner", async ({
   page,
 }) => {
   const account = newAccount("مدیر فروشگاه");
@@ -78,6 +81,15 @@ test("a trigger switched on in the canvas counts down to its next run, runs now 
     body: { project_id: String(projectId), bot_token: bot.token, name: "ربات گزارش", position: { x: 1000, y: 0 } },
   });
   await createEdgeVia(token, projectId, assistant, botNode);
+  // An SMS node on the fake Kavenegar joined to the assistant, sending to the shop's manager.
+  const smsAccount = await newSmsAccount();
+  const sms = await createNodeVia(token, projectId, "sms", "پیامک مدیر", { x: 1000, y: 300 }, {
+    api_key: smsAccount.api_key,
+    receptor: MANAGER_MOBILE,
+    // The node's own text, for sends by hand; the assistant's sends carry its answer.
+    message: "گزارش روزانه",
+  });
+  await createEdgeVia(token, projectId, assistant, sms);
   await personWrites(bot, OWNER_CHAT, "مدیر", "سلام");
   await expectValue
     .poll(async () => (await call<BotUsers>(token, `/telegram/${botNode.database_id}/users`)).owner?.chat_id, { timeout: 20_000 })
@@ -152,10 +164,18 @@ test("a trigger switched on in the canvas counts down to its next run, runs now 
   await expect(item.getByTestId("schedule-run-due")).toHaveText(jalaliDateTime(ran.due_at, TEHRAN));
   await expect(item.getByTestId("schedule-run-message")).toHaveText(sentMessage);
   await expect(item.getByTestId("schedule-run-answer")).toHaveText(ANSWER);
-  await expect(item.getByTestId("schedule-run-delivery")).toHaveText(`${tt.bot("ربات گزارش")}: ${tt.sent}`);
-  await expect(item.getByTestId("schedule-run-delivery")).toHaveAttribute("data-sent", "true");
-  await expect(item.getByTestId("schedule-run-summary")).toHaveText(tt.delivered(1, 1));
-  // The owner got it on Telegram.
+  const deliveries = item.getByTestId("schedule-run-delivery");
+  await expect(deliveries).toHaveText([`${tt.bot("پیامک مدیر")}: ${tt.smsSent}`, `${tt.bot("ربات گزارش")}: ${tt.sent}`]);
+  await expect(deliveries.first()).toHaveAttribute("data-channel", "sms");
+  await expect(deliveries.first()).toHaveAttribute("data-sent", "true");
+  await expect(deliveries.nth(1)).toHaveAttribute("data-channel", "telegram");
+  await expect(deliveries.nth(1)).toHaveAttribute("data-sent", "true");
+  await expect(item.getByTestId("schedule-run-summary")).toHaveText(tt.delivered(2, 2));
+  // The manager got it by SMS, once, from the account's line; the owner got it on Telegram.
+  const texted = await smsSentWith(smsAccount.api_key);
+  expectValue(texted.map((m) => ({ method: m.method, receptor: m.receptor, message: m.message, sender: m.sender }))).toEqual([
+    { method: "sms/send", receptor: MANAGER_MOBILE, message: ANSWER, sender: smsAccount.lines[0] },
+  ]);
   await expectValue.poll(async () => (await sentBy(bot)).filter((m) => m.chat_id === OWNER_CHAT).map((m) => m.plain)).toContain(ANSWER);
   // A run by hand is not counted.
   await expect(runs.locator('[data-fact="currentRuns"]')).toHaveText(t.counted(0));
