@@ -31,9 +31,13 @@ pub const FORMAT: &str = "dastyar.project";
 /// The version written now, and the newest one read.
 pub const VERSION: u32 = 1;
 
+/// The name of a project imported from a file that gives none.
+pub const UNNAMED_PROJECT: &str = "پروژهٔ واردشده";
+
 /// A whole project or a fragment of one (no `name`).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[ts(export, export_to = "rules/")]
 pub struct Transfer {
     /// Always [`FORMAT`].
@@ -54,6 +58,7 @@ pub struct Transfer {
 
 /// A node in a transfer file.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[ts(export, export_to = "rules/")]
 pub struct TransferNode {
     /// The node's id within the file (edges and children name it); any
@@ -63,6 +68,7 @@ pub struct TransferNode {
     pub label: String,
     /// The kind's payload as the API takes it on create (snake_case; a
     /// container's is its width and height). Missing fields take defaults.
+    #[cfg_attr(feature = "openapi", schema(value_type = Object))]
     pub data: Value,
     /// Relative to the parent container when there is one, as on the canvas.
     pub position: Position,
@@ -74,6 +80,7 @@ pub struct TransferNode {
 
 /// A connection between two nodes of the file.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[ts(export, export_to = "rules/")]
 pub struct TransferEdge {
     pub source: String,
@@ -83,6 +90,7 @@ pub struct TransferEdge {
 /// A secret left out of a file: the node (its file id and label) and the
 /// field's path in its payload, dotted (`auth_data.password`).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[ts(export, export_to = "rules/")]
 pub struct RemovedSecret {
     pub node: String,
@@ -102,7 +110,8 @@ pub struct TransferError {
 }
 
 impl TransferError {
-    fn new(code: MessageCode, field: &str, params: &[(&str, &str)]) -> Self {
+    /// `code`'s message with `params` filled, about `field`.
+    pub fn new(code: MessageCode, field: &str, params: &[(&str, &str)]) -> Self {
         TransferError { code, message: code.render(params), field: field.to_owned() }
     }
 }

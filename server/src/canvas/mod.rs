@@ -13,4 +13,5 @@ pub mod nodes;
 pub mod project_queries;
 pub mod shortcuts;
 pub mod thumbnail;
+pub mod transfer;
 pub mod workflow;

@@ -30,6 +30,7 @@ pub mod sms;
 pub mod subscription;
 pub mod telegram;
 pub mod toggles;
+pub mod transfer;
 pub mod widget;
 pub mod wordpress;
 use utoipa_axum::router::OpenApiRouter;
@@ -42,6 +43,7 @@ pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .merge(auth::router())
         .merge(projects::router())
+        .merge(transfer::router())
         .merge(nodes::router())
         .merge(assistants::router())
         .merge(assistant_runtime::router())
