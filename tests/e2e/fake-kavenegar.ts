@@ -31,3 +31,13 @@ export async function smsSentWith(apiKey: string): Promise<FakeSms[]> {
   expect(answer.status).toBe(200);
   return ((await answer.json()) as FakeSms[]).filter((sms) => sms.api_key === apiKey);
 }
+
+/** The next `count` calls of `method` (`sms/send`, …) answered with Kavenegar's `status`. */
+export async function failNextSms(method: string, count: number, status: number): Promise<void> {
+  const answer = await fetch(control("fail_next"), {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ method, count, status }),
+  });
+  expect(answer.status, await answer.clone().text()).toBe(204);
+}

@@ -1,6 +1,6 @@
 // Global setup: starts the fake outside services (tests/fakes: an
 // OpenAI-compatible model the specs script over HTTP, the Telegram Bot API,
-// and Google's OAuth, Drive and Sheets), then the real server on
+// Google's OAuth, Drive and Sheets, Kavenegar and a WordPress site), then the real server on
 // a free port with a fresh data folder and the built web app, pointed at the
 // fakes; waits until it answers, and stops both after the run.
 //
@@ -35,6 +35,7 @@ async function startFakes(): Promise<{
   google: string;
   googleSheets: string;
   kavenegar: string;
+  wordpress: string;
   stop: () => void;
 }> {
   const binary = process.env.DASTYAR_E2E_FAKES_BINARY ?? join(REPO, "target/debug/dastyar-fakes");
@@ -50,7 +51,14 @@ async function startFakes(): Promise<{
     });
     fakes.once("exit", (code) => reject(new Error(`e2e: dastyar-fakes stopped at start (code ${code})`)));
   });
-  const urls = JSON.parse(line) as { openai: string; telegram: string; google: string; google_sheets: string; kavenegar: string };
+  const urls = JSON.parse(line) as {
+    openai: string;
+    telegram: string;
+    google: string;
+    google_sheets: string;
+    kavenegar: string;
+    wordpress: string;
+  };
   const stop = () => {
     if (fakes.exitCode === null) fakes.kill("SIGTERM");
   };
@@ -61,6 +69,7 @@ async function startFakes(): Promise<{
     google: urls.google,
     googleSheets: urls.google_sheets,
     kavenegar: urls.kavenegar,
+    wordpress: urls.wordpress,
     stop,
   };
 }
@@ -144,6 +153,7 @@ export default async function startServer(): Promise<() => Promise<void>> {
   process.env.DASTYAR_E2E_FAKE_TELEGRAM = fakes.telegram;
   process.env.DASTYAR_E2E_FAKE_GOOGLE = fakes.google;
   process.env.DASTYAR_E2E_FAKE_KAVENEGAR = fakes.kavenegar;
+  process.env.DASTYAR_E2E_FAKE_WORDPRESS = fakes.wordpress;
 
   return async () => {
     if (exited === null) {
