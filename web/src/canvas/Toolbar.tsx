@@ -1,5 +1,5 @@
-// Above the flow: add a container at the middle of the view, group the
-// selected nodes into a new one, save the project's thumbnail.
+// Above the flow: undo and redo, add a container at the middle of the view,
+// group the selected nodes into a new one, save the project's thumbnail.
 import type { Position } from "@dastyar/rules";
 import { useReactFlow } from "@xyflow/react";
 import { useAtomValue, useSetAtom } from "jotai";
@@ -9,6 +9,7 @@ import { setProjectThumbnail } from "../api/projects";
 import { fa } from "../i18n/fa";
 import { addNodeAtom, groupNodesAtom, nodesAtom } from "../state/canvas";
 import { notifyAtom } from "../state/notifications";
+import { HistoryButtons } from "./HistoryButtons";
 import type { FlowEdge, FlowNode } from "./model";
 import { FIT_VIEW } from "./layout/fitView";
 import { makeRoomAtom } from "../state/canvas/makeRoom";
@@ -51,6 +52,7 @@ export function Toolbar({ projectId, centre, paneRef }: Props) {
 
   return (
     <div className={styles.toolbar} role="toolbar" aria-label={fa.canvas.toolbar}>
+      <HistoryButtons />
       <button type="button" className="button button-quiet" onClick={() => void addNode({ kind: "container", position: centre() })}>
         {fa.canvas.addContainer}
       </button>

@@ -49,6 +49,10 @@ import { FIT_VIEW } from "./layout/fitView";
 import { addConnectedAtom } from "../state/canvas/addConnected";
 import { useDeleteNodes } from "./useDeleteNodes";
 import { DeleteConfirmation } from "./DeleteConfirmation";
+import { ARIA_LABELS, labelledEdge, labelledNode } from "./ariaLabels";
+import { ShortcutsSheet } from "./ShortcutsSheet";
+import { useShortcuts } from "./useShortcuts";
+import { nodeNamesAtom } from "../state/canvas/nodeNames";
 
 const { nodeWidth: NODE_WIDTH, nodeHeight: NODE_HEIGHT } = constants();
 const EDGE_CLASSES = { pending: styles["edge-pending"], error: styles["edge-error"] };
@@ -188,17 +192,36 @@ function Board({ projectId }: { projectId: number }) {
     [drop, addConnected, flow],
   );
 
-  // Each edge dressed once (edges/edgeLook.ts): its kind's colour and arrowhead, or its status.
-  const shownEdges = useMemo(() => edges.map((e) => dressEdge(e, EDGE_CLASSES)), [edges]);
+  // Each edge dressed once (edges/edgeLook.ts): its kind's colour and arrowhead, or its status;
+  // named for screen readers by its ends' names (which change only when a name does).
+  const names = useAtomValue(nodeNamesAtom);
+  const shownEdges = useMemo(() => edges.map((e) => labelledEdge(dressEdge(e, EDGE_CLASSES), names)), [edges, names]);
+  // Each node named for screen readers by its kind and name, not its id.
+  const shownNodes = useMemo(() => nodes.map(labelledNode), [nodes]);
+
+  // A paste goes where the pointer is on the canvas, else to the middle of the view.
+  const pointer = useRef<{ x: number; y: number } | null>(null);
+  const pasteAt = useCallback(
+    () => (pointer.current ? flow.screenToFlowPosition(pointer.current) : centre()),
+    [flow, centre],
+  );
+  useShortcuts({ paneRef, pasteAt });
 
   return (
     <div className={styles.workspace}>
       <Palette onAdd={onAdd} />
       <section className={styles.main} aria-label={fa.canvas.region}>
         <Toolbar projectId={projectId} centre={centre} paneRef={paneRef} />
-        <div className={styles.pane} dir="ltr" ref={paneRef} data-testid="flow-pane">
+        <div
+          className={styles.pane}
+          dir="ltr"
+          ref={paneRef}
+          data-testid="flow-pane"
+          onPointerMove={(event) => (pointer.current = { x: event.clientX, y: event.clientY })}
+          onPointerLeave={() => (pointer.current = null)}
+        >
           <ReactFlow<FlowNode, FlowEdge>
-            nodes={nodes}
+            nodes={shownNodes}
             edges={shownEdges}
             nodeTypes={nodeTypes}
             onNodesChange={onNodesChange}
@@ -221,6 +244,7 @@ function Board({ projectId }: { projectId: number }) {
             fitViewOptions={FIT_VIEW}
             colorMode="dark"
             proOptions={{ hideAttribution: true }}
+            ariaLabelConfig={ARIA_LABELS}
           >
             <Background gap={22} />
             <MiniMap pannable zoomable ariaLabel={fa.canvas.minimap} />
@@ -234,6 +258,7 @@ function Board({ projectId }: { projectId: number }) {
       {confirmation}
       {drop && <ConnectMenu drop={drop} onChoose={onChooseConnected} onClose={closeDrop} />}
       <DeleteConfirmation />
+      <ShortcutsSheet />
     </div>
   );
 }

@@ -50,6 +50,7 @@ export const editing = {
     hint: "وقتی در یک فیلد می‌نویسید، میان‌برها کار نمی‌کنند.",
     keysLabel: "کلیدها",
     actionLabel: "کار",
+    or: "یا",
     /** What each shortcut does (the keys are in canvas/shortcutKeys.ts). */
     actions: {
       undo: "واگرد آخرین کار",

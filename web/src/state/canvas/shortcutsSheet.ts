@@ -1,0 +1,4 @@
+// Whether the keyboard shortcuts sheet ("?") is open.
+import { atom } from "jotai";
+
+export const shortcutsOpenAtom = atom(false);
