@@ -3,9 +3,9 @@ import type { MessageCode } from "../rules/MessageCode";
 
 export type ConnectionToDraw = { 
 /**
- * The new nodes' canvas ids.
+ * The new nodes' canvas ids and labels.
  */
-source: string, target: string, code: MessageCode, 
+source: string, source_label: string, target: string, target_label: string, code: MessageCode, 
 /**
  * Why it was not drawn yet, in Persian.
  */

@@ -197,6 +197,7 @@ async fn export_then_import_gives_the_same_graph_without_secrets() {
         assert_eq!(codes, ["sms_incomplete", "telegram_credentials_missing"], "{to_draw:?}");
         for connection in to_draw {
             assert!(new_ids.contains(&connection["source"].as_str().unwrap()));
+            assert_eq!(connection["source_label"], "دستیار آزمایشی");
             assert!(connection["message"].as_str().unwrap().contains("لازم است"));
         }
 
@@ -334,6 +335,32 @@ async fn only_the_owner_exports() {
         assert_eq!(imported.status, StatusCode::CREATED, "{}", imported.text());
         assert_eq!(project_count(&app, &other).await, 1);
         assert_eq!(project_count(&app, &owner).await, 1);
+    })
+    .await;
+}
+
+/// The sample the empty projects page offers imports whole through the same path.
+#[tokio::test]
+async fn the_sample_project_imports_whole() {
+    let sample: Value =
+        serde_json::from_str(include_str!("../../web/src/transfer/sample-project.dastyar.json"))
+            .unwrap();
+    for_each_backend(|app| {
+        let sample = sample.clone();
+        async move {
+            let (token, _) = app.register("owner@example.com").await;
+            let imported = import(&app, &token, sample.clone()).await;
+            assert_eq!(imported.status, StatusCode::CREATED, "{}", imported.text());
+            let imported = imported.json();
+            assert_eq!(imported["secrets_to_enter"], json!([]));
+            assert_eq!(imported["connections_to_draw"], json!([]));
+            let id = imported["project"]["id"].as_i64().unwrap();
+            let again = export(&app, &token, id).await;
+            assert_eq!(again["name"], sample["name"]);
+            let (nodes, edges) = graph_of(&again);
+            assert_eq!(nodes.len(), 6);
+            assert_eq!(edges, graph_of(&sample).1);
+        }
     })
     .await;
 }

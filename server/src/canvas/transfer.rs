@@ -53,9 +53,11 @@ pub struct SecretToEnter {
 #[derive(Debug, Clone, Serialize, ToSchema, TS)]
 #[ts(export, export_to = "api/")]
 pub struct ConnectionToDraw {
-    /// The new nodes' canvas ids.
+    /// The new nodes' canvas ids and labels.
     pub source: String,
+    pub source_label: String,
     pub target: String,
+    pub target_label: String,
     #[schema(value_type = String)]
     pub code: MessageCode,
     /// Why it was not drawn yet, in Persian.
@@ -166,6 +168,9 @@ async fn fill(
             .map_err(|error| node_refused(error, node))?;
         made.insert(node.id.as_str(), (node.kind, id));
     }
+    let label = |file_id: &str| {
+        file.nodes.iter().find(|n| n.id == file_id).map(|n| n.label.clone()).unwrap_or_default()
+    };
     let canvas_id = |file_id: &str| {
         let (kind, id) = made[file_id];
         CanvasId::saved(kind, id).to_string()
@@ -204,7 +209,9 @@ async fn fill(
         .into_iter()
         .map(|(edge, refusal)| ConnectionToDraw {
             source: canvas_id(&edge.source),
+            source_label: label(&edge.source),
             target: canvas_id(&edge.target),
+            target_label: label(&edge.target),
             code: refusal.code,
             message: refusal.message,
         })
