@@ -1,5 +1,7 @@
-// Projects: list, create, read, rename, categorise, thumbnail, delete.
+// Projects: list, create, read, rename, categorise, thumbnail, delete, export, import.
+import type { Transfer } from "@dastyar/rules";
 import type {
+  ImportedProject,
   Project,
   ProjectCategoryRequest,
   ProjectNameRequest,
@@ -45,4 +47,14 @@ export async function deleteProject(id: number): Promise<void> {
   } catch (error) {
     if (!(error instanceof ApiError && error.status === 404)) throw error;
   }
+}
+
+/** One of my projects as a transfer file: its graph with every secret left out. */
+export function exportProject(id: number): Promise<Transfer> {
+  return request(`/projects/${id}/export`);
+}
+
+/** A transfer file (already read by `parseTransfer`) made into a new project of mine. */
+export function importProject(file: Transfer): Promise<ImportedProject> {
+  return request("/projects/import", { method: "POST", body: file });
 }

@@ -2,13 +2,14 @@ import type { Project } from "../api/types";
 import { useSetAtom } from "jotai";
 import { memo, useState } from "react";
 import { ApiError } from "../api/client";
-import { deleteProject, renameProject, setProjectCategory } from "../api/projects";
+import { deleteProject, exportProject, renameProject, setProjectCategory } from "../api/projects";
 import { formatJalaliDate } from "../format/date";
 import { fa } from "../i18n/fa";
 import { Link } from "../router/Link";
 import { paths } from "../router/paths";
 import { removeProjectAtom, upsertProjectAtom } from "../state/projects";
 import { useNotify } from "../state/useNotify";
+import { saveJson, transferFileName } from "../transfer/saveFile";
 import { ConfirmDialog } from "./ConfirmDialog";
 import { InlineEditor } from "./InlineEditor";
 import styles from "./ProjectCard.module.css";
@@ -66,6 +67,18 @@ export const ProjectCard = memo(function ProjectCard({ project }: { project: Pro
       (updated) => (updated.category ? fa.projects.categorySaved : fa.projects.categoryCleared),
       "project_category_failed",
     );
+  };
+
+  const download = async () => {
+    setBusy(true);
+    try {
+      saveJson(await exportProject(project.id), transferFileName(project.name));
+      notify.success(fa.transfer.exported(project.name));
+    } catch (error) {
+      notify.error(error);
+    } finally {
+      setBusy(false);
+    }
   };
 
   const confirmDelete = async () => {
@@ -148,6 +161,15 @@ export const ProjectCard = memo(function ProjectCard({ project }: { project: Pro
           </button>
           <button type="button" className="button button-quiet" onClick={() => edit("category")}>
             {fa.projects.setCategory}
+          </button>
+          <button
+            type="button"
+            className="button button-quiet"
+            disabled={busy}
+            aria-label={fa.transfer.exportNamed(project.name)}
+            onClick={download}
+          >
+            {fa.transfer.export}
           </button>
           <button
             type="button"

@@ -8,6 +8,7 @@ import { knowledge } from "./knowledge";
 import { nodes } from "./nodes";
 import { palette } from "./palette";
 import { subscription } from "./subscription";
+import { transfer } from "./transfer";
 
 export const fa = {
   app: {
@@ -94,6 +95,7 @@ export const fa = {
   nodes,
   palette,
   subscription,
+  transfer,
   notFound: {
     title: "صفحه پیدا نشد",
     text: "نشانی‌ای که باز کرده‌اید در دستیار وجود ندارد.",

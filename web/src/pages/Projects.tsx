@@ -1,7 +1,10 @@
+import type { ImportedProject } from "../api/types";
 import { useAtom } from "jotai";
 import { useEffect, useState } from "react";
 import { listProjects } from "../api/projects";
 import { CenteredMessage } from "../components/CenteredMessage";
+import { ImportProject } from "../components/ImportProject";
+import { ImportReport } from "../components/ImportReport";
 import { NewProjectForm } from "../components/NewProjectForm";
 import { PageShell } from "../components/PageShell";
 import { ProjectCard } from "../components/ProjectCard";
@@ -10,10 +13,11 @@ import { errorText } from "../state/notifications";
 import { projectsAtom } from "../state/projects";
 import styles from "./Projects.module.css";
 
-/** My projects as cards, newest first, and a form for a new one. */
+/** My projects as cards, newest first, a form for a new one, and one from a file (or the sample when there is none). */
 export function Projects() {
   const [projects, setProjects] = useAtom(projectsAtom);
   const [error, setError] = useState<string>();
+  const [followUp, setFollowUp] = useState<ImportedProject>();
 
   useEffect(() => {
     const abort = new AbortController();
@@ -35,6 +39,7 @@ export function Projects() {
         {projects && <span className={styles.count}>{fa.projects.count(projects.length)}</span>}
       </div>
       <NewProjectForm />
+      <ImportProject withSample={projects?.length === 0} onFollowUp={setFollowUp} />
       {projects === null ? (
         error ? (
           <CenteredMessage>
@@ -54,6 +59,7 @@ export function Projects() {
           ))}
         </ul>
       )}
+      {followUp && <ImportReport imported={followUp} onClose={() => setFollowUp(undefined)} />}
     </PageShell>
   );
 }
