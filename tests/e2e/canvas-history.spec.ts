@@ -118,9 +118,8 @@ test("a workflow undone back to an empty canvas and redone is exactly what the s
   expect(drawn.edges).toEqual(["filedb>vectorstore", "filerepository>vectorstore"]);
   await snapshot(page, "canvas-history-drawn");
 
-  // Undo every step from the keyboard (they run one after another; the
-  // grouping's making room for it is a step of its own, and a press with
-  // nothing left to undo does nothing).
+  // Undo every step from the keyboard (they run one after another, and a
+  // press with nothing left to undo does nothing).
   for (let i = 0; i < 12; i++) await page.keyboard.press("Control+z");
   await expect.poll(() => graphOf(token, projectId), { timeout: 60_000 }).toEqual({ nodes: [], edges: [] });
   await expect(page.locator(".react-flow__node")).toHaveCount(0);

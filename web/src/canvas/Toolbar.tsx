@@ -9,6 +9,7 @@ import { setProjectThumbnail } from "../api/projects";
 import { fa } from "../i18n/fa";
 import { addNodeAtom, groupNodesAtom, nodesAtom } from "../state/canvas";
 import { notifyAtom } from "../state/notifications";
+import { batchAtom } from "../state/canvas/history";
 import { HistoryButtons } from "./HistoryButtons";
 import type { FlowEdge, FlowNode } from "./model";
 import { FIT_VIEW } from "./layout/fitView";
@@ -30,6 +31,8 @@ export function Toolbar({ projectId, centre, paneRef }: Props) {
   const addNode = useSetAtom(addNodeAtom);
   const group = useSetAtom(groupNodesAtom);
   const tidyUp = useSetAtom(tidyUpAtom);
+  // Several actions, one step of the history.
+  const batch = useSetAtom(batchAtom);
   const makeRoom = useSetAtom(makeRoomAtom);
   const notify = useSetAtom(notifyAtom);
   const flow = useReactFlow<FlowNode, FlowEdge>();
@@ -56,14 +59,14 @@ export function Toolbar({ projectId, centre, paneRef }: Props) {
       <button type="button" className="button button-quiet" onClick={() => void addNode({ kind: "container", position: centre() })}>
         {fa.canvas.addContainer}
       </button>
-      <button type="button" className="button button-quiet" disabled={selected.length === 0} onClick={() => void group(selected).then((id) => (id ? makeRoom(id) : 0))}>
+      <button type="button" className="button button-quiet" disabled={selected.length === 0} onClick={() => void batch(fa.editing.steps.group, () => group(selected).then((id) => (id ? makeRoom(id) : 0)))}>
         {fa.canvas.group}
       </button>
       <button
         type="button"
         className="button button-quiet"
         title={selected.length > 0 ? fa.canvas.tidyUpSelection : fa.canvas.tidyUpAll}
-        onClick={() => void tidyUp().then(() => flow.fitView(FIT_VIEW))}
+        onClick={() => void batch(fa.canvas.tidyUp, () => tidyUp()).then(() => flow.fitView(FIT_VIEW))}
       >
         {fa.canvas.tidyUp}
       </button>

@@ -3,10 +3,12 @@
 // covers the whole request; "don't ask again" lasts until the page is
 // reloaded (an atom, never storage), so a fresh visit asks again.
 import { atom } from "jotai";
+import { fa } from "../../i18n/fa";
 import type { FlowEdge, FlowNode } from "../../canvas/model";
 import { edgesAtom, nodesAtom } from "./atoms";
 import { deleteNodeAtom } from "./deleteNode";
 import { findNode } from "./graph";
+import { batchAtom } from "./history";
 
 /** The user ticked "don't ask again" in this page's life. */
 export const skipDeleteConfirmationAtom = atom(false);
@@ -27,7 +29,10 @@ export function deleteQuestion(nodes: FlowNode[], edges: FlowEdge[], ids: string
 
 /** Deletes nodes one after another (an analyzer's edges and a container's children are settled before the next). */
 export const deleteNodesNowAtom = atom(null, async (_get, set, ids: string[]): Promise<void> => {
-  for (const id of ids) await set(deleteNodeAtom, id);
+  // One step of the history: an undo brings the whole selection back.
+  await set(batchAtom, fa.editing.steps.deleteMany(ids.length), async () => {
+    for (const id of ids) await set(deleteNodeAtom, id);
+  });
 });
 
 /** Deletes `ids`, first asking when the delete takes edges or several nodes (unless told not to ask). */

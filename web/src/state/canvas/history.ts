@@ -9,7 +9,7 @@
 // undo recreates gets a new id from the server; `ids` maps the old id to the
 // new one, so steps recorded earlier still reach it.
 import type { NodeKind, NodePayload, Position } from "@dastyar/rules";
-import { atom, type Getter } from "jotai";
+import { atom, type Getter, type Setter } from "jotai";
 import type { AnyNodeData } from "../../canvas/model";
 import { projectIdAtom } from "./atoms";
 import type { Placement } from "./move";
@@ -82,13 +82,10 @@ export const clearHistoryAtom = atom(null, (get, set) => {
   set(historyStateAtom, { projectId: get(projectIdAtom), ...EMPTY });
 });
 
-/**
- * Records a step the person just took in project `projectId` (the project
- * open when the action began: an answer arriving after the canvas changed
- * project is not this project's step). Redo steps are dropped.
- */
-export const recordAtom = atom(null, (get, set, entry: Entry, projectId: number | null) => {
-  if (projectId === null || projectId !== get(projectIdAtom) || entry.ops.length === 0) return;
+/** Steps recorded while a batch runs, gathered into one (see batchAtom). */
+const batchStateAtom = atom<{ depth: number; entries: Entry[] } | null>(null);
+
+const pushAtom = atom(null, (get, set, entry: Entry) => {
   const history = historyOf(get);
   set(historyStateAtom, {
     ...history,
@@ -96,6 +93,44 @@ export const recordAtom = atom(null, (get, set, entry: Entry, projectId: number 
     future: [],
     generation: history.generation + 1,
   });
+});
+
+/**
+ * Records a step the person just took in project `projectId` (the project
+ * open when the action began: an answer arriving after the canvas changed
+ * project is not this project's step). Redo steps are dropped.
+ */
+export const recordAtom = atom(null, (get, set, entry: Entry, projectId: number | null) => {
+  if (projectId === null || projectId !== get(projectIdAtom) || entry.ops.length === 0) return;
+  const batch = get(batchStateAtom);
+  if (batch) set(batchStateAtom, { ...batch, entries: [...batch.entries, entry] });
+  else set(pushAtom, entry);
+});
+
+/**
+ * Runs `work` (several actions the person took as one: deleting a
+ * selection, grouping and making room for the group) so that what it
+ * records is one step, named `label` (or the one step's own name). Undone,
+ * the latest of its actions goes back first.
+ */
+export const batchAtom = atom(null, async <T,>(get: Getter, set: Setter, label: string, work: () => Promise<T>): Promise<T> => {
+  const projectId = get(projectIdAtom);
+  const open = get(batchStateAtom);
+  set(batchStateAtom, open ? { ...open, depth: open.depth + 1 } : { depth: 1, entries: [] });
+  try {
+    return await work();
+  } finally {
+    const batch = get(batchStateAtom)!;
+    if (batch.depth > 1) set(batchStateAtom, { ...batch, depth: batch.depth - 1 });
+    else {
+      set(batchStateAtom, null);
+      const entries = batch.entries;
+      if (entries.length > 0 && projectId === get(projectIdAtom)) {
+        const ops = [...entries].reverse().flatMap((e) => e.ops);
+        set(pushAtom, { label: entries.length === 1 ? entries[0]!.label : label, ops });
+      }
+    }
+  }
 });
 
 /** Node `id`'s canvas id now, following every recreation since. */

@@ -26,7 +26,8 @@ import { connectAtom } from "./connect";
 import { groupNodesAtom } from "./containers";
 import { deleteEdgeAtom } from "./deleteEdge";
 import { deleteNodeAtom } from "./deleteNode";
-import { HISTORY_LIMIT, nextRedoAtom, nextUndoAtom, recordAtom } from "./history";
+import { deleteNodesNowAtom } from "./deleteRequest";
+import { batchAtom, HISTORY_LIMIT, nextRedoAtom, nextUndoAtom, recordAtom } from "./history";
 import { loadCanvasAtom } from "./load";
 import { finishDragAtom, takeOutOfContainerAtom } from "./move";
 import { saveNodeAtom } from "./save";
@@ -249,6 +250,46 @@ describe("a delete", () => {
     await store.set(deleteNodeAtom, "telegram-4");
     await store.set(undoAtom);
     expect(texts(store)).toContain(fa.editing.secretsToEnter(["ربات"]));
+  });
+});
+
+describe("several actions as one step", () => {
+  it("deleting a selection is one step: one undo brings every node back, with the edges between them", async () => {
+    const store = canvasWith(
+      [flowNode("assistant-1"), fn("function-7", { position: { x: 5, y: 9 } })],
+      [savedEdge("function", "function-7", "assistant-1", 43)],
+    );
+    await store.set(deleteNodesNowAtom, ["function-7", "assistant-1"]);
+    expect(ids(store)).toEqual([]);
+    expect(store.get(nextUndoAtom)?.label).toBe(fa.editing.steps.deleteMany(2));
+
+    await expect(store.set(undoAtom)).resolves.toBe(true);
+    expect(ids(store).sort()).toEqual(["assistant-100", "function-101"]);
+    expect(ends(store)).toEqual(["function-101>assistant-100"]);
+    expect(store.get(nextUndoAtom)).toBeNull();
+
+    await store.set(redoAtom);
+    expect(ids(store)).toEqual([]);
+    expect(vi.mocked(deleteNode).mock.calls.slice(-2)).toEqual([
+      ["function", 101],
+      ["assistant", 100],
+    ]);
+  });
+
+  it("a batch of one action keeps that action's name; nested batches make one step", async () => {
+    const store = canvasWith([fn("function-7")]);
+    await store.set(batchAtom, "بیرونی", async () => {
+      await store.set(batchAtom, "درونی", () => store.set(addNodeAtom, { kind: "filedb" }));
+    });
+    expect(store.get(nextUndoAtom)?.label).toBe(fa.editing.steps.add(kindInfoOf("filedb").label));
+    await store.set(batchAtom, "دو کار", async () => {
+      await store.set(addNodeAtom, { kind: "filedb" });
+      await store.set(deleteNodeAtom, "function-7");
+    });
+    expect(store.get(nextUndoAtom)?.label).toBe("دو کار");
+    await store.set(undoAtom);
+    // The latest action goes back first: the function returns, then the second add is removed.
+    expect(ids(store).sort()).toEqual(["filedb-100", "function-102"]);
   });
 });
 
