@@ -418,6 +418,20 @@ describe("a panel save (a rename too)", () => {
     expect(nodeOf(store, "assistant-1")?.data.label).toBe("فروش");
   });
 
+  it("whose node is gone (deleted in another tab) is said and set aside, so earlier steps stay reachable", async () => {
+    const store = canvasWith([]);
+    await store.set(addNodeAtom, { kind: "filedb" });
+    await store.set(saveNodeAtom, "filedb-100", { ...nodeOf(store, "filedb-100")!.data, label: "اسناد" });
+    // Gone without this tab's history knowing.
+    store.set(nodesAtom, []);
+
+    await expect(store.set(undoAtom)).resolves.toBe(false);
+    const label = fa.editing.steps.save(kindInfoOf("filedb").label);
+    expect(texts(store)).toContain(fa.editing.undoGone(label));
+    expect(store.get(nextUndoAtom)?.label).toBe(fa.editing.steps.add(kindInfoOf("filedb").label));
+    expect(updateNode).toHaveBeenCalledTimes(1);
+  });
+
   it("a failed save is no step", async () => {
     const store = canvasWith([flowNode("assistant-1")]);
     vi.mocked(updateNode).mockRejectedValueOnce(new ApiError(500, "internal_error", "خطا"));

@@ -33,9 +33,12 @@ import { saveNodeAtom } from "./save";
 type Direction = "undo" | "redo";
 
 /** What performing one operation did: the operation reversing what happened (null: nothing did), and whether all of it did. */
-type Outcome = { inverse: Op | null; complete: boolean };
+type Outcome = { inverse: Op | null; complete: boolean; gone?: boolean };
 
 const NOTHING: Outcome = { inverse: null, complete: false };
+
+/** Nothing to act on: the step's nodes are no longer on the canvas (deleted since, in this tab or another). */
+const GONE: Outcome = { inverse: null, complete: false, gone: true };
 
 /** The means an operation is performed with: the store and the history's ids. */
 type Replay = { get: Getter; set: Setter; now: (id: string) => string };
@@ -78,8 +81,9 @@ export function holdsSecrets(piece: PieceNode): boolean {
   return piece.data !== null && stripSecrets(piece.kind as NodeKind, { ...piece.data }).removed.length > 0;
 }
 
-async function connect({ set, now }: Replay, source: string, target: string): Promise<Outcome> {
+async function connect({ get, set, now }: Replay, source: string, target: string): Promise<Outcome> {
   const ends = { source: now(source), target: now(target) };
+  if (!on(get, ends.source) || !on(get, ends.target)) return GONE;
   const drawn = await set(connectAtom, ends, { record: false });
   return drawn === null ? NOTHING : { inverse: { do: "disconnect", ...ends }, complete: true };
 }
@@ -105,12 +109,13 @@ async function place({ get, set, now }: Replay, moves: { id: string; to: Placeme
     const from = placementOf(node);
     if (await set(placeNodeAtom, id, resolved(now, move.to))) back.push({ id, to: from });
   }
-  if (back.length === 0 && moves.length > 0) return NOTHING;
+  if (back.length === 0 && moves.length > 0) return moves.some((m) => on(get, now(m.id))) ? NOTHING : GONE;
   return { inverse: { do: "place", moves: back }, complete: back.length === moves.length };
 }
 
 async function group({ get, set, now }: Replay, container: string, members: string[]): Promise<Outcome> {
   const ids = members.map(now).filter((id) => on(get, id));
+  if (ids.length === 0) return GONE;
   const before = new Map(ids.map((id) => [id, placementOf(findNode(get(nodesAtom), id)!)]));
   const made = await set(groupNodesAtom, ids, { record: false });
   if (!made) return NOTHING;
@@ -126,6 +131,7 @@ async function ungroup(
   members: { id: string; to: Placement }[],
 ): Promise<Outcome> {
   const box = now(container);
+  if (!on(get, box) && !members.some((m) => on(get, now(m.id)))) return GONE;
   const back: { id: string; to: Placement }[] = [];
   for (const member of members) {
     const id = now(member.id);
@@ -148,7 +154,7 @@ async function ungroup(
 async function save({ get, set, now }: Replay, id: string, data: AnyNodeData): Promise<Outcome> {
   const nodeId = now(id);
   const node = findNode(get(nodesAtom), nodeId);
-  if (!node) return NOTHING;
+  if (!node) return GONE;
   const result = await set(saveNodeAtom, nodeId, data, { record: false });
   if (!result.ok) {
     // The rules refuse the saved settings now (they changed since): say how.
@@ -181,19 +187,24 @@ function perform(replay: Replay, op: Op): Promise<Outcome> {
 }
 
 /** Performs a step's operations in order; answers the step reversing what happened, or null when nothing did. */
-async function performEntry(replay: Replay, entry: Entry): Promise<{ reverse: Entry | null; complete: boolean }> {
+async function performEntry(
+  replay: Replay,
+  entry: Entry,
+): Promise<{ reverse: Entry | null; complete: boolean; gone: boolean }> {
   const inverses: Op[] = [];
   let complete = true;
+  let gone = false;
   for (const op of entry.ops) {
     const outcome = await perform(replay, op);
     if (outcome.inverse) inverses.push(outcome.inverse);
     if (!outcome.complete) {
       complete = false;
+      gone = outcome.gone ?? false;
       break;
     }
   }
-  if (inverses.length === 0) return { reverse: null, complete: false };
-  return { reverse: { label: entry.label, ops: inverses.reverse() }, complete };
+  if (inverses.length === 0) return { reverse: null, complete: false, gone };
+  return { reverse: { label: entry.label, ops: inverses.reverse() }, complete, gone: false };
 }
 
 const stepAtom = atom(null, async (get, set, direction: Direction): Promise<boolean> => {
@@ -207,10 +218,16 @@ const stepAtom = atom(null, async (get, set, direction: Direction): Promise<bool
   set(writeHistoryAtom, direction === "undo" ? { ...history, past: from.slice(0, -1) } : { ...history, future: from.slice(0, -1) });
 
   const replay: Replay = { get, set, now: (id) => currentId(historyOf(get).ids, id) };
-  const { reverse, complete } = await performEntry(replay, entry);
+  const { reverse, complete, gone } = await performEntry(replay, entry);
   if (get(projectIdAtom) !== projectId) return false;
 
   const after = historyOf(get);
+  if (!reverse && gone) {
+    // What it would act on is gone: no retry can do it. Said, and left behind, so the steps before it stay reachable.
+    const text = direction === "undo" ? fa.editing.undoGone(entry.label) : fa.editing.redoGone(entry.label);
+    set(notifyAtom, { kind: "error", text });
+    return false;
+  }
   if (!reverse) {
     // Nothing happened: the step stays where it was, to try again.
     const stack = direction === "undo" ? after.past : after.future;
