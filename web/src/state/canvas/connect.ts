@@ -17,8 +17,7 @@ import { databaseId, graphOf, kindOfId, toFlowEdge, type FlowEdge, type FlowNode
 import { fa } from "../../i18n/fa";
 import { notifyAtom } from "../notifications";
 import { edgesAtom, nodesAtom, projectIdAtom } from "./atoms";
-import { recordAtom } from "./history";
-import type { Recording } from "./move";
+import { recordAtom, type Recording } from "./history";
 import { refreshNodesAtom } from "./refresh";
 import { refusalText } from "./refusal";
 

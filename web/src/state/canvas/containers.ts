@@ -19,8 +19,8 @@ import { edgesAtom, nodesAtom, projectIdAtom } from "./atoms";
 import { absoluteOf } from "./containerGeometry";
 import { createOnServerAtom, pendingNode } from "./create";
 import { findNode, mapNode, withoutNode } from "./graph";
-import { recordAtom } from "./history";
-import { placementOf, type Recording } from "./move";
+import { recordAtom, type Recording } from "./history";
+import { placementOf } from "./move";
 
 const { defaultContainerWidth, defaultContainerHeight } = constants();
 

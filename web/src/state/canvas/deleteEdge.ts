@@ -8,8 +8,7 @@ import { notifyAtom } from "../notifications";
 import { deletingEdgesAtom, edgesAtom, nodesAtom, projectIdAtom } from "./atoms";
 import { removalOf, removeOnServer } from "./edgeRemoval";
 import { findNode } from "./graph";
-import { recordAtom } from "./history";
-import type { Recording } from "./move";
+import { recordAtom, type Recording } from "./history";
 import { refreshNodesAtom } from "./refresh";
 
 /** The warning to confirm before deleting edge `id`, if it needs one. */

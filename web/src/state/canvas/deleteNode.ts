@@ -12,8 +12,7 @@ import { notifyAtom } from "../notifications";
 import { edgesAtom, nodesAtom, projectIdAtom, selectedNodeIdAtom } from "./atoms";
 import { removalOf, removeOnServer } from "./edgeRemoval";
 import { edgesOf, findNode, withoutNode } from "./graph";
-import { recordAtom } from "./history";
-import type { Recording } from "./move";
+import { recordAtom, type Recording } from "./history";
 import { refreshNodesAtom } from "./refresh";
 import { snapshotRemoval } from "./removal";
 

@@ -45,6 +45,9 @@ export type Op =
   | { do: "ungroup"; container: string; members: { id: string; to: Placement }[] }
   | { do: "save"; id: string; data: AnyNodeData };
 
+/** Whether an action records itself (undo and redo replay actions with `record: false`). */
+export type Recording = { record?: boolean };
+
 /** A step of the history: what it was, for people, and the operations that reverse it, in order. */
 export type Entry = { label: string; ops: Op[] };
 

@@ -19,7 +19,7 @@ import { fa } from "../../i18n/fa";
 import { nodesAtom, projectIdAtom } from "./atoms";
 import { absoluteOf, boxOf, dropBoxes } from "./containerGeometry";
 import { findNode, mapNode } from "./graph";
-import { recordAtom } from "./history";
+import { recordAtom, type Recording } from "./history";
 
 /** Where a node was when a drag began, to put it back. */
 export type Placement = { position: Position; parentId?: string };
@@ -30,9 +30,6 @@ function place(nodes: FlowNode[], id: string, at: Placement): FlowNode[] {
     return at.parentId ? { ...rest, position: at.position, parentId: at.parentId } : { ...rest, position: at.position };
   });
 }
-
-/** Whether the history records an action (undo and redo replay actions without recording them). */
-export type Recording = { record?: boolean };
 
 /** Settles the drag of nodes `ids`, which began at `starts`; the nodes that moved are one step of the history. */
 export const finishDragAtom = atom(

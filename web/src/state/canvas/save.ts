@@ -12,8 +12,7 @@ import { notifyAtom } from "../notifications";
 import { nodesAtom, projectIdAtom } from "./atoms";
 import { failureText } from "./failures";
 import { findNode, mapNode, patchData } from "./graph";
-import { recordAtom } from "./history";
-import type { Recording } from "./move";
+import { recordAtom, type Recording } from "./history";
 
 export type SaveResult = { ok: true } | { ok: false; problems: Problem[] };
 
