@@ -174,6 +174,25 @@ describe("the keys on the canvas", () => {
     expect(store.get(nextUndoAtom)?.ops).toEqual([{ do: "place", moves: [{ id: "function-7", to: { position: { x: 100, y: 100 } } }] }]);
   });
 
+  it("Ctrl+C copies the selection (wherever the focus is, typing aside), by the physical key", async () => {
+    localStorage.clear();
+    mount({ ...flowNode("filedb-3", { label: "اسناد" }), selected: true });
+    const button = document.createElement("button");
+    document.body.append(button);
+    button.focus();
+    const copy = key({ key: "ر", code: "KeyC", ctrlKey: true }, button);
+    expect(copy.defaultPrevented).toBe(true);
+    await act(async () => flush());
+    expect(JSON.parse(localStorage.getItem("dastyar.clipboard")!)).toMatchObject({
+      format: "dastyar.project",
+      nodes: [{ id: "filedb-3", kind: "filedb", label: "اسناد" }],
+    });
+    // Typing in a field, Ctrl+C is the field's.
+    const input = document.createElement("input");
+    document.body.append(input);
+    expect(key({ key: "c", code: "KeyC", ctrlKey: true }, input).defaultPrevented).toBe(false);
+  });
+
   it("lets arrows alone when nothing is selected", () => {
     mount(flowNode("function-7"));
     expect(key({ key: "ArrowRight" }).defaultPrevented).toBe(false);

@@ -93,7 +93,8 @@ export function useShortcuts({ paneRef, pasteAt }: Options): void {
       // A child moves with its selected container.
       return nodes.filter((n) => chosen.has(n.id) && !(n.parentId && chosen.has(n.parentId))).map((n) => n.id);
     };
-    // Keys meant for the canvas: focus on the page itself or inside the flow (not a button, a list, a panel).
+    // Enter and the arrows are the canvas's only with focus on the page itself or inside the flow
+    // (a button takes Enter, a list the arrows); the Ctrl shortcuts work wherever no one is typing.
     const onCanvas = () => {
       const active = document.activeElement;
       return active === null || active === document.body || (paneRef.current?.contains(active) ?? false);
@@ -141,7 +142,7 @@ export function useShortcuts({ paneRef, pasteAt }: Options): void {
           return;
         case "copy": {
           // Text chosen on the page is the browser's to copy.
-          if (!onCanvas() || (window.getSelection()?.toString() ?? "") !== "") return;
+          if ((window.getSelection()?.toString() ?? "") !== "") return;
           const ids = selectedIds();
           if (ids.length === 0) return;
           event.preventDefault();
@@ -149,7 +150,6 @@ export function useShortcuts({ paneRef, pasteAt }: Options): void {
           return;
         }
         case "paste": {
-          if (!onCanvas()) return;
           const at = pasteAt();
           if (!at) return;
           event.preventDefault();
@@ -157,7 +157,6 @@ export function useShortcuts({ paneRef, pasteAt }: Options): void {
           return;
         }
         case "duplicate": {
-          if (!onCanvas()) return;
           event.preventDefault();
           const ids = selectedIds();
           if (ids.length > 0) void store.set(duplicateAtom, ids);
