@@ -30,6 +30,7 @@ use axum::extract::DefaultBodyLimit;
 use axum::response::IntoResponse;
 use axum::routing::any;
 use tower_http::catch_panic::CatchPanicLayer;
+use tower_http::compression::CompressionLayer;
 use tower_http::timeout::RequestBodyTimeoutLayer;
 use tower_http::trace::TraceLayer;
 
@@ -49,6 +50,9 @@ pub fn app(state: AppState) -> Router {
         .route("/api/", any(http::routes::not_found))
         .route("/embed/{key}", axum::routing::get(http::routes::widget::embed_page))
         .merge(http::web::router(&state.config.web_dir))
+        // gzip or brotli when the client takes it; a project load comes
+        // compressed already (canvas::snapshots), and event streams never are.
+        .layer(CompressionLayer::new())
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
         .layer(RequestBodyTimeoutLayer::new(http::connections::BODY_READ_TIMEOUT))
         .layer(CatchPanicLayer::custom(|_| {

@@ -12,6 +12,7 @@ use crate::accounts::password_hasher::PasswordHasher;
 use crate::accounts::token::JwtKeys;
 use crate::billing::catalogue::{Catalogue, CatalogueError};
 use crate::canvas::file_store::{FileStore, FileStoreError};
+use crate::canvas::snapshots::Snapshots;
 use crate::channels::widget::visitor_token::VisitorTokens;
 use crate::config::Config;
 use crate::db::Db;
@@ -53,6 +54,8 @@ pub struct AppState {
     pub vectors: Arc<VectorIndex>,
     /// Wakes the embedder when a document was indexed here.
     pub embedding_due: Arc<Notify>,
+    /// Project loads kept per revision, to answer an unchanged project again.
+    pub snapshots: Arc<Snapshots>,
 }
 
 impl AppState {
@@ -95,6 +98,7 @@ impl AppState {
             outbound: OutboundClient::new(config.allow_private_network),
             messages: Arc::new(MessageWriter::new(message_writer::LEASE)),
             vectors: Arc::new(VectorIndex::default()),
+            snapshots: Arc::new(Snapshots::default()),
             embedding_due: Arc::new(Notify::new()),
             config: Arc::new(config),
         }

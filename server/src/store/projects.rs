@@ -63,6 +63,16 @@ pub async fn get(db: &Db, user_id: i64, id: i64) -> Result<Option<Project>, sqlx
         .await
 }
 
+/// A project's revision, which grows with every change to its nodes or
+/// edges (migration 0016's triggers); `None` when it is not the user's.
+pub async fn revision(db: &Db, user_id: i64, id: i64) -> Result<Option<i64>, sqlx::Error> {
+    sqlx::query_scalar("SELECT revision FROM projects WHERE id = $1 AND user_id = $2")
+        .bind(id)
+        .bind(user_id)
+        .fetch_optional(db.pool())
+        .await
+}
+
 pub async fn rename(
     db: &Db,
     user_id: i64,

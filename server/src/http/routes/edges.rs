@@ -3,7 +3,8 @@
 //! with the rule's code and Persian message.
 
 use axum::extract::State;
-use axum::http::StatusCode;
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::Response;
 use dastyar_core::NodeKind;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -13,12 +14,13 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::canvas::edges::{self, CanvasEdge, Connect, EdgeRef};
+use crate::canvas::project_load;
+use crate::canvas::snapshots::Part;
 use crate::db::Db;
 use crate::error::ApiError;
 use crate::http::error_response::ErrorBody;
 use crate::http::extract::{AuthUser, Json, Path};
 use crate::state::AppState;
-use crate::store;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -106,17 +108,17 @@ pub async fn create(
     params(("id" = i64, Path, description = "Project id")),
     responses(
         (status = 200, description = "The project's edges, as the canvas holds them", body = [CanvasEdge]),
+        (status = 304, description = "Unchanged since the ETag sent in If-None-Match"),
         (status = 401, description = "unauthenticated", body = ErrorBody),
         (status = 404, description = "No such project of mine", body = ErrorBody),
     ))]
 pub async fn list(
-    State(db): State<Db>,
+    State(state): State<AppState>,
     user: AuthUser,
     Path(id): Path<i64>,
-) -> Result<Json<Vec<CanvasEdge>>, ApiError> {
-    store::projects::get(&db, user.id, id).await?.ok_or(ApiError::NotFound)?;
-    let rows = store::edges::list_for_project(db.pool(), user.id, id).await?;
-    Ok(Json(rows.iter().map(CanvasEdge::from_row).collect()))
+    headers: HeaderMap,
+) -> Result<Response, ApiError> {
+    project_load::answer(&state, user.id, id, Part::Edges, &headers).await
 }
 
 /// Replace an edge's `edge_data`.

@@ -64,6 +64,12 @@ pub fn project_nodes() -> OperationBuilder {
             "200",
             json_response("The nodes, oldest first", array(Ref::from_schema_name("CanvasNode"))),
         )
+        .response(
+            "304",
+            utoipa::openapi::ResponseBuilder::new()
+                .description("Unchanged since the ETag sent in If-None-Match")
+                .build(),
+        )
         .response("401", error("unauthenticated"))
         .response("404", error("No such project of mine"))
 }

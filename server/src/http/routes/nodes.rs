@@ -8,9 +8,8 @@
 
 use axum::Extension;
 use axum::extract::State;
-use axum::http::StatusCode;
+use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
-use dastyar_core::data::CanvasNode;
 use dastyar_core::{MessageCode, NodeKind};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -20,6 +19,8 @@ use utoipa::openapi::path::HttpMethod;
 use utoipa_axum::router::OpenApiRouter;
 
 use crate::canvas::nodes::{self, Created, NodeView, Served};
+use crate::canvas::project_load;
+use crate::canvas::snapshots::Part;
 use crate::channels::telegram::connection;
 use crate::error::ApiError;
 use crate::http::documented_route::DocumentedRoute;
@@ -266,12 +267,14 @@ async fn set_container(
     Ok(Json(NodeView::of(&row)?))
 }
 
+/// The project's nodes, answered again from memory (or `304`) while it is unchanged.
 async fn project_nodes(
     State(state): State<AppState>,
     user: AuthUser,
     Path(id): Path<i64>,
-) -> Result<Json<Vec<CanvasNode>>, ApiError> {
-    Ok(Json(nodes::of_project(&state, user.id, id).await?))
+    headers: HeaderMap,
+) -> Result<Response, ApiError> {
+    project_load::answer(&state, user.id, id, Part::Nodes, &headers).await
 }
 
 #[cfg(test)]
