@@ -166,7 +166,7 @@ catalogue! {
     TriggerHasNoInputs => "راه‌انداز ورودی ندارد.";
     TriggerTargetNotAssistant => "راه‌انداز فقط به دستیار وصل می‌شود.";
     TriggerAlreadyConnected => "هر راه‌انداز فقط به یک دستیار وصل می‌شود.";
-    TriggerScheduleInvalid => "زمان‌بندی راه‌انداز معتبر نیست: متن پیام و بازهٔ زمانی یا عبارت کران لازم است.";
+    TriggerScheduleInvalid => "زمان‌بندی راه‌انداز معتبر نیست: متن پیام و بازهٔ زمانی یا عبارت کرون لازم است.";
     SmsIsEndpoint => "پیامک نقطهٔ پایانی است و خروجی ندارد.";
     SmsSourceNotAssistant => "فقط دستیار می‌تواند به پیامک وصل شود.";
     SmsIncomplete => "پیکربندی پیامک کامل نیست: کلید API، شمارهٔ گیرنده و متن پیام یا الگو لازم است.";
@@ -358,8 +358,8 @@ catalogue! {
     SmsMessageEmpty => "متن پیامک خالی است.";
     MessageTemplateEmpty => "متن پیام راه‌انداز خالی است.";
     IntervalInvalid => "بازهٔ زمانی باید عددی مثبت با واحد ثانیه، دقیقه، ساعت یا روز باشد.";
-    CronEmpty => "عبارت کران خالی است.";
-    CronInvalid => "عبارت کران معتبر نیست.";
+    CronEmpty => "عبارت کرون خالی است.";
+    CronInvalid => "عبارت کرون معتبر نیست.";
     TimezoneInvalid => "منطقهٔ زمانی معتبر نیست.";
     WordpressUrlInvalid => "نشانی سایت وردپرس باید با http یا https شروع شود.";
     WordpressAuthIncomplete => "اطلاعات ورود وردپرس کامل نیست.";

@@ -473,6 +473,63 @@ async fn functions_also_take_put_and_telegram_has_its_own_ways_in() {
 }
 
 #[tokio::test]
+async fn a_function_keeps_its_display_name_apart_from_its_tool_name() {
+    for_each_backend(|app| async move {
+        let (token, _) = app.register("owner@example.com").await;
+        let token = token.as_str();
+        let project = app.create_project(token, "پروژه").await;
+
+        // Created with a Persian display name beside its tool name.
+        let made = create_node(
+            &app,
+            token,
+            "/api/functions",
+            project,
+            "lookup_order",
+            json!({"label": "پیگیری سفارش"}),
+        )
+        .await;
+        assert_eq!(made["data"]["label"], "پیگیری سفارش", "{made}");
+        assert_eq!(made["data"]["functionName"], "lookup_order", "{made}");
+        let path = format!("/api/functions/{}", db_id(&made));
+
+        // Renamed for people only: the tool name stays.
+        let renamed =
+            patch(&app, &path, token, json!({"name": "lookup_order", "label": "وضعیت سفارش"}))
+                .await;
+        assert_eq!(renamed.status, StatusCode::OK, "{}", renamed.text());
+        assert_eq!(renamed.json()["data"]["label"], "وضعیت سفارش");
+        assert_eq!(renamed.json()["data"]["functionName"], "lookup_order");
+
+        // The tool renamed: the display name stays.
+        let retooled =
+            patch(&app, &path, token, json!({"name": "order_status", "label": "وضعیت سفارش"}))
+                .await;
+        assert_eq!(retooled.json()["data"]["label"], "وضعیت سفارش");
+        assert_eq!(retooled.json()["data"]["functionName"], "order_status");
+        let listed = app.get(&format!("/api/projects/{project}/nodes"), Some(token)).await.json();
+        assert_eq!(listed[0]["data"]["label"], "وضعیت سفارش", "{listed}");
+        assert_eq!(listed[0]["data"]["functionName"], "order_status", "{listed}");
+
+        // Without a label, as before: one name for both.
+        let plain = patch(&app, &path, token, json!({"name": "track"})).await;
+        assert_eq!(plain.json()["data"]["label"], "track");
+        assert_eq!(plain.json()["data"]["functionName"], "track");
+
+        // A blank or non-text label is refused; other kinds ignore one.
+        patch(&app, &path, token, json!({"label": "  "}))
+            .await
+            .assert_invalid("name", "field_required");
+        patch(&app, &path, token, json!({"label": 7})).await.assert_error(422, "invalid_input");
+        let note =
+            create_node(&app, token, "/api/instructions", project, "لحن", json!({"label": "دیگر"}))
+                .await;
+        assert_eq!(note["data"]["label"], "لحن");
+    })
+    .await;
+}
+
+#[tokio::test]
 async fn invalid_data_is_refused_field_by_field() {
     for_each_backend(|app| async move {
         let (token, _) = app.register("owner@example.com").await;

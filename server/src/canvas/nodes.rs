@@ -132,11 +132,17 @@ pub async fn create(
     let db = &state.db;
     let mut fields = object(body)?;
     let placement: NodePlacement = json_input::from_value(Value::Object(fields.clone()))?;
-    let name = node_name(&placement.name)?;
     let position = position(placement.position_x, placement.position_y)?;
     let kind = new_kind(served, &fields);
+    let label = display_label(kind, &mut fields)?;
+    let name = match &label {
+        Some(label) => label.clone(),
+        None => node_name(&placement.name)?,
+    };
     drop_client_fields(kind, &mut fields);
-    fields.insert("name".into(), Value::String(name.clone()));
+    if label.is_none() {
+        fields.insert("name".into(), Value::String(name.clone()));
+    }
     let run_async = kind.is_assistant_like() && fields.get("async") == Some(&Value::Bool(true));
     node_secrets::keep_masked(&state.secrets, kind, &mut fields, None)?;
     let payload = node_secrets::seal(&state.secrets, prepare(kind, &name, fields)?)?;
@@ -219,10 +225,12 @@ pub async fn update(
     let row = find(state, user_id, served, id).await?;
     let kind = row.kind().map_err(ApiError::internal)?;
     let mut fields = object(body)?;
-    let name = match fields.get("name") {
-        None | Some(Value::Null) => row.name.clone(),
-        Some(Value::String(name)) => node_name(name)?,
-        Some(other) => {
+    let label = display_label(kind, &mut fields)?;
+    let name = match (&label, fields.get("name")) {
+        (Some(label), _) => label.clone(),
+        (None, None | Some(Value::Null)) => row.name.clone(),
+        (None, Some(Value::String(name))) => node_name(name)?,
+        (None, Some(other)) => {
             return Err(ApiError::InvalidInput {
                 field: Some("name".into()),
                 reason: format!("expected a string, found {other}"),
@@ -234,7 +242,7 @@ pub async fn update(
         // The type is the node's kind: an update does not turn one into the other.
         fields.remove("assistant_type");
     }
-    if fields.contains_key("name") {
+    if fields.contains_key("name") && label.is_none() {
         fields.insert("name".into(), Value::String(name.clone()));
     }
     // Secrets the body leaves out stay as saved: the stored ones read as
@@ -418,6 +426,24 @@ fn new_kind(served: Served, fields: &Map<String, Value>) -> NodeKind {
 /// decides), an assistant's provider side and creation switches, and every
 /// reference to another node, which only the edges' side effects set (so it
 /// always names a node of the same project, never someone else's).
+/// A function's display name, when the body gives one apart (`label`): its
+/// `name` is then its tool name alone, the one the model calls, and the node
+/// is named `label`. Without it (and for every other kind) `name` is both.
+fn display_label(
+    kind: NodeKind,
+    fields: &mut Map<String, Value>,
+) -> Result<Option<String>, ApiError> {
+    match fields.remove("label") {
+        Some(Value::String(label)) if kind == NodeKind::Function => node_name(&label).map(Some),
+        Some(Value::Null) | None => Ok(None),
+        Some(_) if kind != NodeKind::Function => Ok(None),
+        Some(other) => Err(ApiError::InvalidInput {
+            field: Some("label".into()),
+            reason: format!("expected a string, found {other}"),
+        }),
+    }
+}
+
 fn drop_client_fields(kind: NodeKind, fields: &mut Map<String, Value>) {
     for key in client_ignored_fields(kind) {
         fields.remove(key);

@@ -65,7 +65,7 @@ export function getNode(kind: NodeKind, id: number, signal?: AbortSignal): Promi
 export function updateNode(
   kind: NodeKind,
   id: number,
-  fields: Partial<NodePayload> & { name?: string },
+  fields: Partial<NodePayload> & { name?: string; label?: string },
 ): Promise<NodeView> {
   return request(`${collectionPath(kind)}/${id}`, { method: "PATCH", body: fields });
 }

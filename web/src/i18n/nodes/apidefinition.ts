@@ -20,7 +20,7 @@ const authTypes: Record<ApiAuthType, string> = {
 
 export const apidefinition = {
   baseUrl: "نشانی پایهٔ API",
-  baseUrlHint: "مثلاً https://api.example.ir/v1",
+  baseUrlHint: "مثلاً `https://api.example.ir/v1`؛ مسیر هر درخواست متصل به آن افزوده می‌شود.",
   authType: "نوع احراز هویت",
   authTypes,
   token: "توکن",
@@ -28,7 +28,7 @@ export const apidefinition = {
   password: "گذرواژه",
   apiKey: "کلید API",
   apiKeyHeader: "نام سرآیند کلید",
-  apiKeyHeaderHint: "سرآیندی که کلید در آن فرستاده می‌شود، مثلاً X-API-Key",
+  apiKeyHeaderHint: "سرآیندی که کلید در آن فرستاده می‌شود، مثلاً `X-API-Key`",
   showSecret: "نمایش مقدار محرمانه",
   defaultHeaders: "سرآیندهای پیش‌فرض",
   description: "توضیحات",

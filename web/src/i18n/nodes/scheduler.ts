@@ -5,7 +5,7 @@ import { formatNumber } from "../../format/number";
 
 const scheduleTypes: Record<ScheduleType, string> = {
   interval: "بازهٔ زمانی ثابت",
-  cron: "عبارت کران (cron)",
+  cron: "عبارت کرون (cron)",
 };
 
 const units: Record<IntervalUnit, string> = {
@@ -21,8 +21,9 @@ export const schedule = {
   intervalValue: "هر چند",
   intervalUnit: "واحد",
   units,
-  cronExpression: "عبارت کران",
-  cronHint: "پنج بخش (دقیقه ساعت روز ماه روزِ هفته)، مثلاً */15 * * * *",
+  cronExpression: "عبارت کرون",
+  cronHint:
+    "پنج بخش با فاصله: دقیقه، ساعت، روزِ ماه، ماه و روزِ هفته (۰ یکشنبه است). مثلاً `*/15 * * * *` هر پانزده دقیقه، و `0 9 * * 6` شنبه‌ها ساعت ۹.",
   timezone: "منطقهٔ زمانی",
   maxRuns: "حداکثر دفعات اجرا",
   maxRunsHint: "خالی یعنی بدون محدودیت.",
@@ -32,7 +33,8 @@ export const schedule = {
   preview: "پنج اجرای بعدی",
   noPreview: "برای دیدن اجراهای بعدی، زمان‌بندی را درست کنید.",
   every: (value: number, unit: IntervalUnit) => `هر ${formatNumber(value)} ${units[unit]}`,
-  cron: (expression: string) => `کران: ${expression}`,
+  // The expression isolated left to right (U+2066…U+2069), as typed, inside the Persian line.
+  cron: (expression: string) => `کرون: \u2066${expression}\u2069`,
   invalid: "زمان‌بندی نامعتبر",
 } as const;
 

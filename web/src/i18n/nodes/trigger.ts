@@ -23,9 +23,10 @@ export const trigger = {
     delivered: (sent: number, all: number) => `به ${formatNumber(sent)} از ${formatNumber(all)} مقصد رسید`,
   },
   messageTemplate: "متن پیام",
-  messageTemplateHint: "پیامی که در هر اجرا برای دستیار فرستاده می‌شود.",
+  messageTemplateHint:
+    "پیامی که در هر اجرا برای دستیار فرستاده می‌شود. `{{نام}}` با مقدار همان نام در داده‌های زمینه پر می‌شود و `{{jalali_date}}`، `{{time}}` و `{{weekday}}` تاریخ، ساعت و روز اجرا را می‌گذارند؛ نامی که پیدا نشود همان‌طور می‌ماند.",
   contextData: "داده‌های زمینه (JSON)",
-  contextDataHint: "مقدارهایی که متن پیام می‌تواند به آن‌ها اشاره کند.",
+  contextDataHint: "مقدارهایی که متن پیام با `{{نام}}` به آن‌ها اشاره می‌کند، مثلاً `{\"shop\": \"فروشگاه من\"}` برای `{{shop}}`.",
   invalidJson: "این متن JSON معتبری نیست.",
   lastRunTime: "آخرین اجرا",
   neverRan: "هنوز اجرا نشده",

@@ -14,7 +14,7 @@ import { atom } from "jotai";
 import { ApiError } from "../../api/client";
 import { deleteContainer } from "../../api/containers";
 import { createNode, deleteNode, saveNodePosition } from "../../api/nodes";
-import { kindInfoOf, storedName } from "../../canvas/kinds";
+import { displayLabel, kindInfoOf, storedName } from "../../canvas/kinds";
 import { databaseId, toFlowNode, type FlowNode } from "../../canvas/model";
 import { notifyAtom } from "../notifications";
 import { edgesAtom, nodesAtom, projectIdAtom } from "./atoms";
@@ -46,6 +46,8 @@ export const createOnServerAtom = atom(
   if (!payload) return null;
   // Assistant-like kinds are finished by a background job, which is polled.
   if (kindInfoOf(kind).assistantLike) Object.assign(payload, { async: true });
+  // A function's display name travels beside its tool name (a node brought back carries only its stored name).
+  if (!given) Object.assign(payload, displayLabel(typed));
   const parentId = node.parentId ? databaseId(node.parentId) : null;
 
   try {

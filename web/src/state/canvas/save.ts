@@ -5,7 +5,7 @@ import { nodePayload, prepareNodeData, type NodeData, type NodeKind, type Proble
 import { atom } from "jotai";
 import { renameContainer, resizeContainer } from "../../api/containers";
 import { updateNode } from "../../api/nodes";
-import { kindInfoOf, storedName } from "../../canvas/kinds";
+import { displayLabel, kindInfoOf, storedName } from "../../canvas/kinds";
 import { savedRef, toFlowNode, type AnyNodeData } from "../../canvas/model";
 import { fa } from "../../i18n/fa";
 import { notifyAtom } from "../notifications";
@@ -83,7 +83,7 @@ async function send(kind: NodeKind, id: number, data: AnyNodeData, before?: AnyN
   }
   const typed = { type: kind, data } as NodeData;
   const payload = nodePayload(typed) ?? {};
-  const view = await updateNode(kind, id, { ...payload, name: storedName(typed) });
+  const view = await updateNode(kind, id, { ...payload, name: storedName(typed), ...displayLabel(typed) });
   return toFlowNode(view).data;
 }
 

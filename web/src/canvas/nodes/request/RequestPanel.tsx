@@ -46,6 +46,7 @@ export function RequestPanel({ form }: PanelProps<"request">) {
         name="headers"
         value={draft.headers}
         words={t.keyValue}
+        hint={t.placeholdersHint}
         error={error("headers")}
         onChange={(headers) => update({ headers })}
       />
@@ -54,6 +55,7 @@ export function RequestPanel({ form }: PanelProps<"request">) {
         name="queryParams"
         value={draft.queryParams}
         words={t.keyValue}
+        hint={t.placeholdersHint}
         error={error("queryParams")}
         onChange={(queryParams) => update({ queryParams })}
       />

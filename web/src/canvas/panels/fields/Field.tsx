@@ -1,5 +1,6 @@
 import { useId, type ReactNode } from "react";
 import styles from "./fields.module.css";
+import { HintText } from "./HintText";
 
 export type FieldProps = {
   label: string;
@@ -24,7 +25,7 @@ export function Field({ label, hint, error, children }: FieldProps & { children:
         </p>
       ) : hint ? (
         <p id={noteId} className={styles.hint}>
-          {hint}
+          <HintText text={hint} />
         </p>
       ) : null}
     </div>

@@ -4,6 +4,7 @@
 // the map the node holds is what the rows mean.
 import { useId, useState } from "react";
 import styles from "./fields.module.css";
+import { HintText } from "./HintText";
 
 export type Row = { key: string; value: string };
 export type StringMap = { [key: string]: string };
@@ -146,7 +147,9 @@ export function KeyValueInput({ label, name, value, onChange, words, hint, error
           {note}
         </p>
       ) : hint ? (
-        <p className={styles.hint}>{hint}</p>
+        <p className={styles.hint}>
+          <HintText text={hint} />
+        </p>
       ) : null}
     </fieldset>
   );
