@@ -75,6 +75,10 @@ async fn ledger_entries(app: &TestApp, user_id: i64) -> i64 {
     n
 }
 
+async fn credit_history(app: &TestApp, token: &str, query: &str) -> TestResponse {
+    app.get(&format!("/api/subscription/credit-history{query}"), Some(token)).await
+}
+
 fn id(value: &Value, field: &str) -> i64 {
     value[field].as_i64().unwrap_or_else(|| panic!("no {field}: {value}"))
 }
@@ -217,6 +221,62 @@ async fn credits_are_bought_once_per_payment_even_when_confirmed_at_the_same_tim
             .await;
         assert!(update.is_err(), "the ledger took an update");
         assert_eq!(current(&app, token).await["credit_balance"], FREE_CREDITS + 5_250);
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn paid_credit_purchases_are_in_the_credit_history() {
+    for_each_backend(|app| async move {
+        let (token, _) = app.register("history@example.com").await;
+        let token = token.as_str();
+        let empty = credit_history(&app, token, "").await;
+        assert_eq!(empty.status, StatusCode::OK, "{}", empty.text());
+        assert_eq!(
+            empty.json(),
+            json!({"items": [], "total": 0, "page": 1, "per_page": 10, "pages": 0})
+        );
+
+        // A package and a custom amount, paid; a third started and never paid.
+        let package =
+            start(&app, token, "purchase-credits", json!({"package_key": "credits_1000"})).await;
+        mock_pay(&app, token, "confirm-credits", id(&package, "payment_id")).await;
+        let custom =
+            start(&app, token, "purchase-custom-credits", json!({"credit_amount": 250})).await;
+        mock_pay(&app, token, "confirm-credits", id(&custom, "payment_id")).await;
+        start(&app, token, "purchase-credits", json!({"package_key": "credits_5000"})).await;
+        // A plan's payment is not a credit purchase.
+        let plan = buy_plan(&app, token, "starter", "monthly").await;
+        mock_pay(&app, token, "confirm", id(&plan, "payment_id")).await;
+
+        let page = credit_history(&app, token, "").await.json();
+        assert_eq!(page["total"], 2, "{page}");
+        let items = page["items"].as_array().unwrap();
+        assert_eq!(items[0]["id"], id(&custom, "payment_id"), "newest first: {page}");
+        assert_eq!(
+            (items[0]["credits"].as_i64(), items[0]["amount"].as_i64()),
+            (Some(250), Some(250_000))
+        );
+        assert!(items[0]["package_name"].is_null());
+        assert_eq!(items[1]["credits"], 1_000);
+        assert_eq!(items[1]["package_name"], "بستهٔ ۱٬۰۰۰ اعتباری");
+        assert!(items[1]["paid_at"].as_str().is_some_and(|t| !t.is_empty()), "{page}");
+
+        let second = credit_history(&app, token, "?page=2&per_page=1").await.json();
+        assert_eq!(
+            (second["pages"].as_u64(), second["items"][0]["credits"].as_i64()),
+            (Some(2), Some(1_000))
+        );
+        credit_history(&app, token, "?per_page=0")
+            .await
+            .assert_invalid("per_page", "per_page_invalid");
+        // Nobody else's.
+        let (other, _) = app.register("other@example.com").await;
+        let theirs = app.get("/api/subscription/credit-history", Some(&other)).await.json();
+        assert_eq!(theirs["total"], 0);
+        app.get("/api/subscription/credit-history", None)
+            .await
+            .assert_error(401, "unauthenticated");
     })
     .await;
 }

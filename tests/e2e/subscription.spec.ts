@@ -144,6 +144,7 @@ test("buying a credit package raises the balance shown", async ({ page }) => {
   await page.goto("/subscription");
   await expect(page.getByTestId("credit-balance")).toHaveText(t.current.creditCount(before));
   await expect(page.getByTestId("credits-balance")).toHaveText(t.credits.balance(before));
+  await expect(page.getByTestId("credit-history")).toContainText(t.creditHistory.empty);
 
   await page.getByRole("button", { name: t.credits.buyNamed(pkg.name) }).click();
   await expect(page.getByTestId("gateway-amount")).toHaveText(t.rials(pkg.price));
@@ -155,6 +156,11 @@ test("buying a credit package raises the balance shown", async ({ page }) => {
   await expect(page.getByTestId("credit-balance")).toHaveText(t.current.creditCount(before + pkg.credits));
   await expect(page.getByTestId("credits-balance")).toHaveText(t.credits.balance(before + pkg.credits));
   expect((await currentSubscriptionOf(token)).credit_balance).toBe(before + pkg.credits);
+  // The purchase is in the history of credit purchases.
+  const bought = page.getByTestId("credit-history-row");
+  await expect(bought).toHaveCount(1);
+  await expect(bought).toContainText(pkg.name);
+  await expect(bought).toContainText(t.rials(pkg.price));
   await shot(page, "subscription-credits-bought");
 });
 

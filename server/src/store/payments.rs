@@ -149,6 +149,34 @@ pub async fn insert<'c, E: Executor<'c, Database = Any>>(
         .await
 }
 
+/// The user's paid credit purchases, newest first, a page at a time, and how many there are.
+pub async fn credit_purchases(
+    db: &Db,
+    user_id: i64,
+    limit: u32,
+    offset: u64,
+) -> Result<(Vec<PaymentRow>, u64), sqlx::Error> {
+    let (total,): (i64,) = sqlx::query_as(
+        "SELECT COUNT(*) FROM payments WHERE user_id = $1 AND purpose = 'credits' AND status = 'paid'",
+    )
+    .bind(user_id)
+    .fetch_one(db.pool())
+    .await?;
+    let sql = concat!(
+        "SELECT ",
+        columns!(),
+        " FROM payments WHERE user_id = $1 AND purpose = 'credits' AND status = 'paid'
+         ORDER BY settled_at DESC, id DESC LIMIT $2 OFFSET $3"
+    );
+    let rows = sqlx::query_as(sql)
+        .bind(user_id)
+        .bind(i64::from(limit))
+        .bind(i64::try_from(offset).unwrap_or(i64::MAX))
+        .fetch_all(db.pool())
+        .await?;
+    Ok((rows, u64::try_from(total).unwrap_or(0)))
+}
+
 /// One of the user's payments.
 pub async fn get(db: &Db, user_id: i64, id: i64) -> Result<Option<PaymentRow>, sqlx::Error> {
     let sql = concat!("SELECT ", columns!(), " FROM payments WHERE id = $1 AND user_id = $2");

@@ -20,6 +20,7 @@ import type {
   PurchaseCustomCreditsRequest,
   PurchaseRequest,
   SubscriptionHistory,
+  CreditHistory,
 } from "./types";
 import { request } from "./client";
 
@@ -42,6 +43,11 @@ export function getSubscriptionHistory(
   signal?: AbortSignal,
 ): Promise<SubscriptionHistory> {
   return request(`${BASE}/history?page=${page}&per_page=${perPage}`, { signal });
+}
+
+/** One page of my paid credit purchases, newest first. */
+export function getCreditHistory(page: number, perPage: number, signal?: AbortSignal): Promise<CreditHistory> {
+  return request(`${BASE}/credit-history?page=${page}&per_page=${perPage}`, { signal });
 }
 
 /** The credit packages and the custom amount's range and price. */

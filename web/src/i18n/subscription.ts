@@ -38,6 +38,8 @@ export const subscription = {
     heading: "طرح‌ها",
     periodsNote:
       "خرید طرحی دیگر، آن را از همین حالا جایگزین طرح فعلی می‌کند؛ تمدید طرح فعلی، دورهٔ تازه را پس از پایان دورهٔ کنونی آغاز می‌کند.",
+    everyPlan:
+      "همهٔ طرح‌ها همهٔ انواع گره و اتصال را دارند: پنجرهٔ گفتگوی سایت، ربات تلگرام، زمان‌بند و راه‌انداز، پیامک، وردپرس، API، و سند و برگهٔ گوگل (هرجا سرور به گوگل وصل باشد). تفاوت طرح‌ها در سقف گره‌ها، اعتبار ماهانه و فضای فایل است.",
     cycleLabel: "دورهٔ پرداخت",
     price: (amount: number, cycle: Cycle) => `${rials(amount)} ${cycle === "monthly" ? "در ماه" : "در سال"}`,
     free: "رایگان",
@@ -122,6 +124,20 @@ export const subscription = {
     next: "بعدی",
     pageOf: (page: number, pages: number) => `صفحهٔ ${formatNumber(page)} از ${formatNumber(pages)}`,
     pager: "صفحه‌های تاریخچه",
+  },
+
+  creditHistory: {
+    heading: "خریدهای اعتبار",
+    empty: "هنوز اعتباری نخریده‌اید.",
+    caption: "خریدهای پرداخت‌شدهٔ اعتبار، جدیدترین در بالا",
+    when: "زمان پرداخت",
+    what: "خرید",
+    credits: "اعتبار",
+    amount: "مبلغ",
+    refId: "کد پیگیری",
+    custom: "مقدار دلخواه",
+    noRef: "ندارد",
+    more: (total: number) => `${formatNumber(total)} خرید در کل؛ جدیدترین‌ها در این فهرست آمده‌اند.`,
   },
 
   mockGateway: {

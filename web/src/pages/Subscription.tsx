@@ -4,6 +4,7 @@ import { CenteredMessage } from "../components/CenteredMessage";
 import { PageShell } from "../components/PageShell";
 import { fa } from "../i18n/fa";
 import {
+  creditHistoryAtom,
   creditOfferAtom,
   currentSubscriptionAtom,
   downgradeTargetAtom,
@@ -14,6 +15,7 @@ import {
   subscriptionLoadErrorAtom,
 } from "../state/subscription";
 import styles from "./Subscription.module.css";
+import { CreditHistorySection } from "./subscription/CreditHistorySection";
 import { CreditsSection } from "./subscription/CreditsSection";
 import { CurrentPlan } from "./subscription/CurrentPlan";
 import { DowngradeDialog } from "./subscription/DowngradeDialog";
@@ -28,6 +30,7 @@ export function Subscription() {
   const current = useAtomValue(currentSubscriptionAtom);
   const offer = useAtomValue(creditOfferAtom);
   const history = useAtomValue(historyAtom);
+  const creditHistory = useAtomValue(creditHistoryAtom);
   const error = useAtomValue(subscriptionLoadErrorAtom);
   const target = useAtomValue(downgradeTargetAtom);
 
@@ -62,6 +65,7 @@ export function Subscription() {
           <PlanList plans={plans} />
           <CreditsSection offer={offer} balance={current.credit_balance} />
           <HistorySection history={history} />
+          {creditHistory && <CreditHistorySection history={creditHistory} />}
         </>
       ) : error ? (
         <CenteredMessage>

@@ -10,6 +10,7 @@ import {
   getCreditOffer,
   getCurrentSubscription,
   getSubscriptionHistory,
+  getCreditHistory,
   initiatePayment,
   listPlans,
   purchaseCredits,
@@ -28,6 +29,7 @@ import {
   currentSubscriptionAtom,
   downgradeTargetAtom,
   historyAtom,
+  creditHistoryAtom,
   HISTORY_PER_PAGE,
   loadSubscriptionAtom,
   nodeCountsAtom,
@@ -39,7 +41,7 @@ import {
   subscriptionLoadErrorAtom,
 } from "./subscription";
 import { goToPayment } from "./subscriptionRedirect";
-import { current, history, OFFER, planNamed, plans, started, subscriptionRow, usage } from "./subscriptionTestFixtures";
+import { creditHistory, current, history, OFFER, planNamed, plans, started, subscriptionRow, usage } from "./subscriptionTestFixtures";
 
 vi.mock("../api/subscription");
 vi.mock("../api/nodes");
@@ -54,6 +56,9 @@ function serverAnswers(mine = "free", assistants = 2) {
   vi.mocked(getCurrentSubscription).mockResolvedValue(current({ plan: planNamed(mine, mine) }));
   vi.mocked(getCreditOffer).mockResolvedValue(OFFER);
   vi.mocked(getSubscriptionHistory).mockResolvedValue(history(1, 1, [subscriptionRow(1)]));
+  vi.mocked(getCreditHistory).mockResolvedValue(
+    creditHistory([{ id: 9, credits: 1000, amount: 990_000, package_name: "1000 credits", ref_id: "R1", paid_at: "2026-11-20T10:00:00Z" }]),
+  );
   vi.mocked(getNodeUsage).mockResolvedValue(usage(assistants));
 }
 
@@ -77,6 +82,8 @@ describe("loading the page", () => {
     expect(store.get(currentSubscriptionAtom)?.plan.key).toBe("starter");
     expect(store.get(creditOfferAtom)).toEqual(OFFER);
     expect(store.get(historyAtom)?.items).toHaveLength(1);
+    // Credit purchases are history too.
+    expect(store.get(creditHistoryAtom)?.items.map((p) => p.credits)).toEqual([1000]);
     expect(store.get(nodeCountsAtom)).toEqual({ assistants: 4, analyzers: 0, vector_stores: 0 });
     expect(store.get(subscriptionLoadErrorAtom)).toBeNull();
   });
@@ -85,6 +92,7 @@ describe("loading the page", () => {
     serverAnswers();
     await createStore().set(loadSubscriptionAtom);
     expect(getSubscriptionHistory).toHaveBeenCalledWith(1, HISTORY_PER_PAGE, undefined);
+    expect(getCreditHistory).toHaveBeenCalledWith(1, HISTORY_PER_PAGE, undefined);
     expect(HISTORY_PER_PAGE).toBe(10);
   });
 

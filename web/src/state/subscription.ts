@@ -10,6 +10,7 @@ import type {
   PaymentStarted,
   PlanView,
   SubscriptionHistory,
+  CreditHistory,
 } from "../api/types";
 import { atom, type Getter, type Setter } from "jotai";
 import { ApiError } from "../api/client";
@@ -19,6 +20,7 @@ import {
   getCreditOffer,
   getCurrentSubscription,
   getSubscriptionHistory,
+  getCreditHistory,
   initiatePayment,
   listPlans,
   purchaseCredits,
@@ -39,6 +41,8 @@ export const currentSubscriptionAtom = atom<CurrentSubscription | null>(null);
 export const creditOfferAtom = atom<CreditOffer | null>(null);
 /** One page of my subscriptions (its `page` is the page shown). */
 export const historyAtom = atom<SubscriptionHistory | null>(null);
+/** My latest paid credit purchases (the first page). */
+export const creditHistoryAtom = atom<CreditHistory | null>(null);
 /** My limited nodes; null while unknown (the usage call failed: the server still guards purchases). */
 export const nodeCountsAtom = atom<NodeCounts | null>(null);
 /** The cycle the plan cards price and buy. */
@@ -63,6 +67,7 @@ export const resetSubscriptionAtom = atom(null, (_get, set) => {
   set(currentSubscriptionAtom, null);
   set(creditOfferAtom, null);
   set(historyAtom, null);
+  set(creditHistoryAtom, null);
   set(nodeCountsAtom, null);
   set(subscriptionLoadErrorAtom, null);
   set(downgradeTargetAtom, null);
@@ -76,11 +81,12 @@ export const loadSubscriptionAtom = atom(null, async (get, set, signal?: AbortSi
   // The counts only pick which button a card shows; without them the page still works.
   const counts = getNodeUsage().then(countsOfUsage, () => null);
   try {
-    const [plans, current, offer, history] = await Promise.all([
+    const [plans, current, offer, history, creditHistory] = await Promise.all([
       listPlans(signal),
       getCurrentSubscription(signal),
       getCreditOffer(signal),
       getSubscriptionHistory(HISTORY_FIRST_PAGE, HISTORY_PER_PAGE, signal),
+      getCreditHistory(HISTORY_FIRST_PAGE, HISTORY_PER_PAGE, signal),
     ]);
     const nodeCounts = await counts;
     if (signal?.aborted) return;
@@ -88,6 +94,7 @@ export const loadSubscriptionAtom = atom(null, async (get, set, signal?: AbortSi
     set(currentSubscriptionAtom, current);
     set(creditOfferAtom, offer);
     set(historyAtom, history);
+    set(creditHistoryAtom, creditHistory);
     set(nodeCountsAtom, nodeCounts);
     set(subscriptionLoadErrorAtom, null);
   } catch (error) {

@@ -3,7 +3,9 @@
 // (only i18n/ holds Persian text, and this file is not a test file).
 import type { NodeKind, NodeUsage, PlanQuota } from "@dastyar/rules";
 import type {
+  CreditHistory,
   CreditOffer,
+  CreditPurchaseView,
   CurrentSubscription,
   DowngradeAnalysis,
   DowngradeNode,
@@ -79,6 +81,10 @@ export const OFFER: CreditOffer = {
 
 export function history(page: number, pages: number, items: SubscriptionView[] = []): SubscriptionHistory {
   return { items, total: pages * 10, page, per_page: 10, pages };
+}
+
+export function creditHistory(items: CreditPurchaseView[] = []): CreditHistory {
+  return { items, total: items.length, page: 1, per_page: 10, pages: items.length > 0 ? 1 : 0 };
 }
 
 export function usage(assistants: number, analyzers = 0, vectorStores = 0): NodeUsage {

@@ -1,5 +1,6 @@
 //! `/api/subscription/...`: the plan catalogue and credit packages, the
-//! caller's current plan, credits and subscription history, and the
+//! caller's current plan, credits, subscription history and credit
+//! purchases, and the
 //! plan-limit check. Buying is in `payments`, the mock gateway in
 //! `mock_gateway`, moving to a smaller plan in `downgrade`.
 
@@ -36,6 +37,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(credit_packages))
         .routes(routes!(current))
         .routes(routes!(history))
+        .routes(routes!(credit_history))
         .routes(routes!(check_limit))
 }
 
@@ -277,6 +279,97 @@ pub async fn history(
     user: AuthUser,
     Query(query): Query<HistoryQuery>,
 ) -> Result<Json<SubscriptionHistory>, ApiError> {
+    let (page, per_page) = paging(&query)?;
+    let offset = u64::from(page - 1) * u64::from(per_page);
+    let (rows, total) = store::subscriptions::history(&state.db, user.id, per_page, offset).await?;
+    let now = timestamp::now();
+    Ok(Json(SubscriptionHistory {
+        items: rows.iter().map(|row| SubscriptionView::of(row, &state.plans, &now)).collect(),
+        total,
+        page,
+        per_page,
+        pages: total.div_ceil(u64::from(per_page)),
+    }))
+}
+
+/// A paid credit purchase.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema, TS)]
+#[ts(export, export_to = "api/")]
+pub struct CreditPurchaseView {
+    /// The payment's id.
+    pub id: i64,
+    pub credits: i64,
+    /// Rials paid.
+    pub amount: i64,
+    /// The package's Persian name; null for an amount of one's own choosing
+    /// (or a package the catalogue no longer has).
+    pub package_name: Option<String>,
+    /// The gateway's reference.
+    pub ref_id: Option<String>,
+    pub paid_at: String,
+}
+
+/// One page of the caller's credit purchases, newest first.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema, TS)]
+#[ts(export, export_to = "api/")]
+pub struct CreditHistory {
+    pub items: Vec<CreditPurchaseView>,
+    /// How many paid credit purchases there are in all.
+    pub total: u64,
+    pub page: u32,
+    pub per_page: u32,
+    /// How many pages of `per_page` there are (0 when there are none).
+    pub pages: u64,
+}
+
+/// My paid credit purchases, newest first, a page at a time.
+#[utoipa::path(get, path = "/subscription/credit-history", tag = "subscription",
+    security(("bearer" = [])),
+    params(
+        ("page" = Option<u32>, Query, minimum = 1, maximum = 2147483647,
+            description = "From 1 (default 1); past the last page answers no items"),
+        ("per_page" = Option<u32>, Query, minimum = 1, maximum = 100, description = "1 to 100 (default 10)"),
+    ),
+    responses(
+        (status = 200, description = "One page of my paid credit purchases", body = CreditHistory),
+        (status = 401, description = "unauthenticated", body = ErrorBody),
+        (status = 422, description = "page is not a whole number ≥ 1 (page_invalid) or per_page not 1 to 100 (per_page_invalid)", body = ErrorBody),
+    ))]
+pub async fn credit_history(
+    State(state): State<AppState>,
+    user: AuthUser,
+    Query(query): Query<HistoryQuery>,
+) -> Result<Json<CreditHistory>, ApiError> {
+    let (page, per_page) = paging(&query)?;
+    let offset = u64::from(page - 1) * u64::from(per_page);
+    let (rows, total) =
+        store::payments::credit_purchases(&state.db, user.id, per_page, offset).await?;
+    let items = rows
+        .into_iter()
+        .map(|row| CreditPurchaseView {
+            id: row.id,
+            credits: row.credits.unwrap_or_default(),
+            amount: row.amount,
+            package_name: row
+                .package_key
+                .as_deref()
+                .and_then(|key| state.plans.credit_package(key))
+                .map(|package| package.name.clone()),
+            ref_id: row.ref_id,
+            paid_at: row.settled_at.unwrap_or(row.updated_at),
+        })
+        .collect();
+    Ok(Json(CreditHistory {
+        items,
+        total,
+        page,
+        per_page,
+        pages: total.div_ceil(u64::from(per_page)),
+    }))
+}
+
+/// A history query's page and page size, checked.
+fn paging(query: &HistoryQuery) -> Result<(u32, u32), ApiError> {
     let page = match query.page.as_deref().map(str::trim) {
         None => SUBSCRIPTION_HISTORY_FIRST_PAGE,
         Some(text) => text
@@ -294,16 +387,7 @@ pub async fn history(
             .filter(|p| (1..=SUBSCRIPTION_HISTORY_MAX_PER_PAGE).contains(p))
             .ok_or_else(|| ApiError::invalid("per_page", MessageCode::PerPageInvalid))?,
     };
-    let offset = u64::from(page - 1) * u64::from(per_page);
-    let (rows, total) = store::subscriptions::history(&state.db, user.id, per_page, offset).await?;
-    let now = timestamp::now();
-    Ok(Json(SubscriptionHistory {
-        items: rows.iter().map(|row| SubscriptionView::of(row, &state.plans, &now)).collect(),
-        total,
-        page,
-        per_page,
-        pages: total.div_ceil(u64::from(per_page)),
-    }))
+    Ok((page, per_page))
 }
 
 /// Whether I may add one more node of a type under my current plan.

@@ -16,6 +16,9 @@ export function PlanList({ plans }: { plans: PlanView[] }) {
         </h2>
         <CycleToggle />
       </div>
+      <p className={styles.note} data-testid="plans-every-plan">
+        {fa.subscription.plans.everyPlan}
+      </p>
       <p className={styles.note}>{fa.subscription.plans.periodsNote}</p>
       <ul className={styles.grid}>
         {plans.map((plan) => (
