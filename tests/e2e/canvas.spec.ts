@@ -275,6 +275,8 @@ test("deleting an edge from its menu, and a node with the Delete key (its edges 
   await node(page, files.id).locator("header").click();
   await expect(node(page, files.id)).toHaveAttribute("data-selected", "true");
   await page.keyboard.press("Delete");
+  // A node with an edge is asked about first.
+  await page.getByRole("alertdialog").getByRole("button", { name: fa.canvas.confirmDelete.confirm }).click();
   await expect(node(page, files.id)).toHaveCount(0);
   await expect(page.locator(".react-flow__edge")).toHaveCount(0);
   await expect(node(page, store.id)).toBeVisible();

@@ -29,7 +29,13 @@ export const Palette = memo(function Palette({ onAdd }: { onAdd: (kind: NodeKind
       />
       <ul className={styles.list}>
         {shown.map((k) => (
-          <li key={k.kind}>
+          // The purpose sits outside the button (axe: a button's visible text must be in its name) and is
+          // its description; the button's ::after covers the whole entry, so a click anywhere adds the kind.
+          <li
+            key={k.kind}
+            className={styles.entry}
+            style={{ "--accent-kind": APPEARANCE[k.kind].accent } as React.CSSProperties}
+          >
             <button
               type="button"
               className={styles.item}
@@ -37,18 +43,15 @@ export const Palette = memo(function Palette({ onAdd }: { onAdd: (kind: NodeKind
               aria-label={fa.canvas.addNamed(k.label)}
               aria-describedby={`${searchId}-${k.kind}`}
               onClick={() => onAdd(k.kind)}
-              style={{ "--accent-kind": APPEARANCE[k.kind].accent } as React.CSSProperties}
             >
               <span className={styles.glyph} aria-hidden="true">
                 {APPEARANCE[k.kind].glyph}
               </span>
-              <span className={styles.words}>
-                <span className={styles.label}>{k.label}</span>
-                <span className={styles.purpose} id={`${searchId}-${k.kind}`}>
-                  {k.purpose}
-                </span>
-              </span>
+              <span className={styles.label}>{k.label}</span>
             </button>
+            <span className={styles.purpose} id={`${searchId}-${k.kind}`}>
+              {k.purpose}
+            </span>
           </li>
         ))}
       </ul>

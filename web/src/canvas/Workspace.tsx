@@ -38,7 +38,7 @@ import { ContextMenu, type MenuTarget } from "./ContextMenu";
 import { useEdgeDeletion } from "./useEdgeDeletion";
 import type { FlowEdge, FlowNode } from "./model";
 import { nodeTypes } from "./nodes/registry";
-import { Palette } from "./Palette";
+import { PaletteSheet } from "./PaletteSheet";
 import { SettingsPanel } from "./panels/SettingsPanel";
 import { Toolbar } from "./Toolbar";
 import styles from "./Workspace.module.css";
@@ -209,7 +209,7 @@ function Board({ projectId }: { projectId: number }) {
 
   return (
     <div className={styles.workspace}>
-      <Palette onAdd={onAdd} />
+      <PaletteSheet onAdd={onAdd} />
       <section className={styles.main} aria-label={fa.canvas.region}>
         <Toolbar projectId={projectId} centre={centre} paneRef={paneRef} />
         <div

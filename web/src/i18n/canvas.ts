@@ -40,7 +40,7 @@ export const canvas = {
     retry: "ذخیره ناموفق بود؛ «تلاش دوباره» را بزنید.",
     connect_assistant: "آن را به یک دستیار وصل کنید: از خروجی دستیار به ورودی این گره بکشید.",
     configure_model: "مدل زبانی پیکربندی نشده است: نشانی و کلید سرویس مدل زبانی را روی سرور تنظیم کنید (DASTYAR_LLM_BASE_URL و DASTYAR_LLM_API_KEY)؛ سپس «تلاش دوباره» را بزنید.",
-    retry_registration: "ثبت دستیار نزد سرویس مدل زبانی انجام نشد؛ مدل را بررسی کنید و «تلاش دوباره» را بزنید.",
+    retry_registration: "سرویس مدل زبانی این دستیار را نپذیرفت (در دسترس نبود یا این مدل را ندارد): در همین تنظیمات مدلی را که سرویس دارد انتخاب و ذخیره کنید، یا «تلاش دوباره» را بزنید.",
     enter_bot_token: "توکن و نام کاربری ربات را از BotFather وارد و ذخیره کنید.",
     activate_frame: "پنجرهٔ گفتگو غیرفعال است: نام شرکت و دامنه‌های مجاز را وارد و ذخیره کنید، سپس «ساخت کد جاسازی» را بزنید.",
     switch_on: "خاموش است؛ برای اجرا روشنش کنید.",
@@ -63,6 +63,11 @@ export const canvas = {
   removeFromContainer: "خارج کردن از ظرف",
   menu: "کارهای گره",
   edgeMenu: "کارهای اتصال",
+  /** On a phone the palette is a sheet over the canvas. */
+  phone: {
+    openPalette: "+ افزودن گره",
+    closePalette: "بستن فهرست",
+  },
   /** Asking before a delete that takes edges or several nodes. */
   confirmDelete: {
     title: (nodes: number) => (nodes > 1 ? `حذف ${formatNumber(nodes)} گره` : "حذف گره"),

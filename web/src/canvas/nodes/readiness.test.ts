@@ -35,6 +35,11 @@ describe("readinessOf", () => {
       next: "retry_registration",
     });
     expect(state("assistant", { provider_status: "registered", assistant_id: "asst_1" })).toBe("ready");
+    // A model the provider does not have leaves it in error: the card says it waits for a model.
+    expect(readinessOf("assistant", data("assistant", { creationStatus: "error", provider_status: "pending_registration" }))).toEqual({
+      state: "waiting_model",
+      next: "retry_registration",
+    });
   });
 
   it("a bot needs its token, then an assistant or analyzer", () => {

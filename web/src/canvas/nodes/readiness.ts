@@ -52,10 +52,15 @@ const READY: Readiness = { state: "ready" };
 
 /** Node `kind` with `data`, joined (either way) to nodes of kinds `linked`. */
 export function readinessOf(kind: NodeKind, data: AnyNodeData, linked: ReadonlySet<NodeKind> = new Set()): Readiness {
+  // The provider refused the assistant (a model it does not have): it waits for a model, not for a plain retry.
+  const unregistered =
+    (kind === "assistant" || kind === "analyzer") &&
+    (data as DataOf<"assistant">).provider_status === "pending_registration";
   switch (data.creationStatus) {
     case "pending":
       return { state: "saving" };
     case "error":
+      if (unregistered) return { state: "waiting_model", next: "retry_registration" };
       return kind === "testframe" ? { state: "error" } : { state: "error", next: "retry" };
     case "pending_assistant":
       return { state: "waiting_assistant", next: "connect_assistant" };
