@@ -150,7 +150,7 @@ test("scheduler: interval or cron, an empty cron is refused, the next runs are p
   await expect(field(again.panel, "scheduleType")).toHaveValue("cron");
   await expect(field(again.panel, "cronExpression")).toHaveValue("30 9 * * *");
   await expect(field(again.panel, "timezone")).toHaveValue("UTC");
-  await expect(field(again.panel, "maxRuns")).toHaveValue("12");
+  await expect(field(again.panel, "maxRuns")).toHaveValue(formatDigits(12));
 
   // Back to an interval: zero is refused by the rules.
   await field(again.panel, "scheduleType").selectOption("interval");
@@ -181,7 +181,7 @@ test("trigger: the message template is required, the schedule and context are sa
 
   const again = await reopen(page, "trigger");
   await expect(field(again.panel, "messageTemplate")).toHaveValue("گزارش روزانهٔ فروش را بفرست");
-  await expect(field(again.panel, "intervalValue")).toHaveValue("30");
+  await expect(field(again.panel, "intervalValue")).toHaveValue(formatDigits(30));
   await expect(field(again.panel, "intervalUnit")).toHaveValue("seconds");
   expect(JSON.parse(await field(again.panel, "contextData").inputValue())).toEqual({ shop: "tehran" });
 
@@ -222,7 +222,7 @@ test("wordpress: the site address loses its trailing slash, the credentials are 
   await expect(field(again.panel, "authData.username")).toHaveValue("editor");
   await expect(field(again.panel, "authData.applicationPassword")).toHaveValue(`${constants().secretMask}mnop`);
   await expect(field(again.panel, "postStatus")).toHaveValue("publish");
-  await expect(field(again.panel, "defaultCategory")).toHaveValue("7");
+  await expect(field(again.panel, "defaultCategory")).toHaveValue(formatDigits(7));
   await expect(field(again.panel, "defaultTags")).toHaveValue("3\n4");
   await expect(again.panel.getByLabel(fa.nodes.wordpress.autoPublish)).toBeChecked();
   await expect(field(again.panel, "description")).toHaveValue("وبلاگ فروشگاه");
@@ -358,8 +358,9 @@ test("container: its size is saved; frame and bot settings carry its id", async 
   const card = await settledCard(page, "container");
   const containerId = Number((await card.getAttribute("data-testid"))!.replace("node-container-", ""));
   const panel = await openPanel(page, card, "container");
-  await expect(field(panel, "width")).toHaveValue("400");
-  await expect(field(panel, "height")).toHaveValue("300");
+  // Numbers read in Persian digits.
+  await expect(field(panel, "width")).toHaveValue(formatDigits(400));
+  await expect(field(panel, "height")).toHaveValue(formatDigits(300));
   await expect(panel.getByText(fa.nodes.container.noSubsystems)).toBeVisible();
 
   await field(panel, "width").fill("0");
@@ -370,8 +371,8 @@ test("container: its size is saved; frame and bot settings carry its id", async 
   await save(page, panel, new RegExp(`^/api/containers/${containerId}/dimensions$`));
 
   const again = await reopen(page, "container");
-  await expect(field(again.panel, "width")).toHaveValue("560");
-  await expect(field(again.panel, "height")).toHaveValue("380");
+  await expect(field(again.panel, "width")).toHaveValue(formatDigits(560));
+  await expect(field(again.panel, "height")).toHaveValue(formatDigits(380));
 
   // The settings read the container afresh; while they do, the loading notice shows.
   let release!: () => void;

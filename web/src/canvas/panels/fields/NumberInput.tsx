@@ -1,3 +1,4 @@
+import { persianDigits } from "@dastyar/rules";
 import { useState } from "react";
 import { Field, type FieldProps } from "./Field";
 import styles from "./fields.module.css";
@@ -11,15 +12,18 @@ type Props = FieldProps & {
   name?: string;
 };
 
+/** A number as the box shows it: Persian digits, as a person reads it (typing Latin ones works too). */
+const shownText = (value: number | null | undefined) => (value == null ? "" : persianDigits(String(value)));
+
 /** A number box that accepts Persian digits too; empty is null. */
 export function NumberInput({ value, onChange, min, step, name, ...field }: Props) {
-  const [text, setText] = useState(value == null ? "" : String(value));
+  const [text, setText] = useState(shownText(value));
   // A new value from outside replaces the text, unless the text already says it
   // (adjusted while rendering, so the old text is never drawn with the new value).
   const [shown, setShown] = useState(value);
   if (shown !== value) {
     setShown(value);
-    if (toNumber(text) !== (value ?? null)) setText(value == null ? "" : String(value));
+    if (toNumber(text) !== (value ?? null)) setText(shownText(value));
   }
   return (
     <Field {...field}>
