@@ -29,6 +29,7 @@ import { card, signIn } from "./ui.ts";
 
 /** What a node fresh from the palette still waits for (canvas/nodes/readiness.ts); the rest are ready. */
 const FRESH_READINESS: Partial<Record<NodeKind, keyof typeof fa.canvas.readiness>> = {
+  analyzer: "needs_setup",
   function: "waiting_assistant",
   telegram: "needs_setup",
   iframe: "waiting_assistant",

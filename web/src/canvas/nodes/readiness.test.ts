@@ -35,6 +35,12 @@ describe("readinessOf", () => {
       next: "retry_registration",
     });
     expect(state("assistant", { provider_status: "registered", assistant_id: "asst_1" })).toBe("ready");
+    // An analyzer reads a container's conversations: it needs one joined to it.
+    expect(readinessOf("analyzer", data("analyzer", { provider_status: "registered" }))).toEqual({
+      state: "needs_setup",
+      next: "connect_container",
+    });
+    expect(state("analyzer", { provider_status: "registered" }, joined("container"))).toBe("ready");
     // A model the provider does not have leaves it in error: the card says it waits for a model.
     expect(readinessOf("assistant", data("assistant", { creationStatus: "error", provider_status: "pending_registration" }))).toEqual({
       state: "waiting_model",

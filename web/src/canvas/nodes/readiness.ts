@@ -31,6 +31,7 @@ export type NextStep =
   | "activate_frame"
   | "switch_on"
   | "connect_request"
+  | "connect_container"
   | "complete_sms"
   | "enter_site"
   | "connect_api_definition"
@@ -40,6 +41,7 @@ export type Readiness = { state: ReadinessState; next?: NextStep };
 
 /** The kinds whose readiness depends on what they are joined to (only these follow the edges). */
 export const LINKED_KINDS: ReadonlySet<NodeKind> = new Set<NodeKind>([
+  "analyzer",
   "telegram",
   "iframe",
   "scheduler",
@@ -74,6 +76,8 @@ export function readinessOf(kind: NodeKind, data: AnyNodeData, linked: ReadonlyS
       const d = data as DataOf<"assistant">;
       if (d.provider_status === "not_configured") return { state: "waiting_model", next: "configure_model" };
       if (d.provider_status === "pending_registration") return { state: "waiting_model", next: "retry_registration" };
+      // An analyzer reads the conversations of the container joined to it.
+      if (kind === "analyzer" && !linked.has("container")) return { state: "needs_setup", next: "connect_container" };
       return READY;
     }
     case "telegram": {
