@@ -29,7 +29,7 @@ use dastyar_server::store::{projects, users};
 use dastyar_server::{AppState, Config};
 use serde::Deserialize;
 use sqlx::{AssertSqlSafe, Executor};
-use support::{Timings, env_number, tempdir};
+use support::{PostgresSchema, Timings, env_number, postgres_base, tempdir};
 
 const CORPUS: &str = include_str!("../../tests/knowledge/corpus_fa.json");
 const PDF: &[u8] = include_bytes!("../tests/fixtures/knowledge/persian.pdf");
@@ -67,15 +67,13 @@ async fn main() {
     let data = tempdir::TempDir::new();
     let sqlite = format!("sqlite://{}?mode=rwc", data.path().join("bench.db").display());
     run("SQLite", &sqlite, data.path(), &corpus, chunks, searches).await;
-    match std::env::var("BENCH_POSTGRES_URL").or_else(|_| std::env::var("TEST_POSTGRES_URL")) {
-        Ok(base) => {
-            let (url, schema) = postgres_schema(&base).await;
-            run("PostgreSQL", &url, data.path(), &corpus, chunks, searches).await;
-            let admin = sqlx::AnyPool::connect(&base).await.expect("PostgreSQL reachable");
-            let drop = format!("DROP SCHEMA {schema} CASCADE");
-            admin.execute(AssertSqlSafe(drop)).await.expect("the schema goes");
+    match postgres_base() {
+        Some(base) => {
+            let schema = PostgresSchema::create(&base).await;
+            run("PostgreSQL", &schema.url, data.path(), &corpus, chunks, searches).await;
+            schema.drop_now().await;
         }
-        Err(_) => println!("PostgreSQL: skipped (set BENCH_POSTGRES_URL to include it)"),
+        None => println!("PostgreSQL: skipped (set BENCH_POSTGRES_URL to include it)"),
     }
 }
 
@@ -91,15 +89,6 @@ fn reading() {
         let rate = pages as f64 / started.elapsed().as_secs_f64();
         println!("{:<44} {:>10.0} pages/s", format!("read PDF {name}"), rate);
     }
-}
-
-/// A fresh schema on PostgreSQL: the URL that works inside it, and its name.
-async fn postgres_schema(base: &str) -> (String, String) {
-    let schema = format!("bench_{:016x}", rand::random::<u64>());
-    let admin = sqlx::AnyPool::connect(base).await.expect("PostgreSQL reachable");
-    admin.execute(AssertSqlSafe(format!("CREATE SCHEMA {schema}"))).await.expect("schema");
-    let separator = if base.contains('?') { '&' } else { '?' };
-    (format!("{base}{separator}options=-c%20search_path%3D{schema}"), schema)
 }
 
 async fn run(

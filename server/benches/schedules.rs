@@ -24,8 +24,8 @@ use dastyar_server::db::timestamp;
 use dastyar_server::store::nodes::{self, NewNode};
 use dastyar_server::store::{projects, users};
 use dastyar_server::{AppState, Config};
-use sqlx::{AssertSqlSafe, Executor};
-use support::{env_number, tempdir};
+use sqlx::AssertSqlSafe;
+use support::{PostgresSchema, env_number, postgres_base, tempdir};
 
 /// The goal for how late a run fires, at the 99th percentile.
 const DELAY_P99_GOAL_S: f64 = 1.0;
@@ -42,28 +42,17 @@ async fn main() {
     let data = tempdir::TempDir::new();
     let sqlite = format!("sqlite://{}?mode=rwc", data.path().join("bench.db").display());
     run("SQLite, one instance", &sqlite, data.path(), 1, schedules, spread).await;
-    match std::env::var("BENCH_POSTGRES_URL").or_else(|_| std::env::var("TEST_POSTGRES_URL")) {
-        Ok(base) => {
+    match postgres_base() {
+        Some(base) => {
             for instances in [1, 3] {
-                let (url, schema) = postgres_schema(&base).await;
+                let schema = PostgresSchema::create(&base).await;
                 let name = format!("PostgreSQL, {instances} instance(s)");
-                run(&name, &url, data.path(), instances, schedules, spread).await;
-                let admin = sqlx::AnyPool::connect(&base).await.expect("PostgreSQL reachable");
-                let drop = format!("DROP SCHEMA {schema} CASCADE");
-                admin.execute(AssertSqlSafe(drop)).await.expect("the schema goes");
+                run(&name, &schema.url, data.path(), instances, schedules, spread).await;
+                schema.drop_now().await;
             }
         }
-        Err(_) => println!("PostgreSQL: skipped (set BENCH_POSTGRES_URL to include it)"),
+        None => println!("PostgreSQL: skipped (set BENCH_POSTGRES_URL to include it)"),
     }
-}
-
-/// A fresh schema on PostgreSQL: the URL that works inside it, and its name.
-async fn postgres_schema(base: &str) -> (String, String) {
-    let schema = format!("bench_{:016x}", rand::random::<u64>());
-    let admin = sqlx::AnyPool::connect(base).await.expect("PostgreSQL reachable");
-    admin.execute(AssertSqlSafe(format!("CREATE SCHEMA {schema}"))).await.expect("schema");
-    let separator = if base.contains('?') { '&' } else { '?' };
-    (format!("{base}{separator}options=-c%20search_path%3D{schema}"), schema)
 }
 
 async fn open(url: &str, data: &std::path::Path, name: &str) -> AppState {

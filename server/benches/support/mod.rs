@@ -152,6 +152,47 @@ impl Drop for Server {
     }
 }
 
+/// PostgreSQL's address for the benchmarks: `BENCH_POSTGRES_URL`, else `TEST_POSTGRES_URL`.
+pub fn postgres_base() -> Option<String> {
+    std::env::var("BENCH_POSTGRES_URL").or_else(|_| std::env::var("TEST_POSTGRES_URL")).ok()
+}
+
+/// A fresh schema on PostgreSQL, dropped with [`PostgresSchema::drop_now`].
+pub struct PostgresSchema {
+    base: String,
+    name: String,
+    /// The URL that works inside it.
+    pub url: String,
+}
+
+impl PostgresSchema {
+    pub async fn create(base: &str) -> PostgresSchema {
+        use sqlx::{AssertSqlSafe, Executor};
+        sqlx::any::install_default_drivers();
+        let name = format!("bench_{:016x}", rand::random::<u64>());
+        let admin = sqlx::AnyPool::connect(base).await.expect("PostgreSQL reachable");
+        admin.execute(AssertSqlSafe(format!("CREATE SCHEMA {name}"))).await.expect("schema");
+        let separator = if base.contains('?') { '&' } else { '?' };
+        let url = format!("{base}{separator}options=-c%20search_path%3D{name}");
+        PostgresSchema { base: base.to_owned(), name, url }
+    }
+
+    pub async fn drop_now(self) {
+        use sqlx::{AssertSqlSafe, Executor};
+        let admin = sqlx::AnyPool::connect(&self.base).await.expect("PostgreSQL reachable");
+        let drop = format!("DROP SCHEMA {} CASCADE", self.name);
+        admin.execute(AssertSqlSafe(drop)).await.expect("the schema goes");
+    }
+}
+
+/// What came back from a GET with headers: its status, body size and ETag.
+pub struct Fetched {
+    pub status: u16,
+    pub bytes: usize,
+    pub etag: Option<String>,
+    pub encoding: Option<String>,
+}
+
 /// A minimal JSON client over hyper (no TLS needed on loopback).
 #[derive(Clone)]
 pub struct Api {
@@ -201,6 +242,31 @@ impl Api {
         let value: Value = serde_json::from_slice(&body).unwrap_or(Value::Null);
         assert!(status.is_success(), "{method} {path}: {status} {value}");
         value
+    }
+
+    /// A GET with extra headers, its body only counted (for loads served compressed or not at all).
+    pub async fn fetch(&self, token: &str, path: &str, headers: &[(&str, &str)]) -> Fetched {
+        use http_body_util::BodyExt;
+        let mut request = hyper::Request::builder()
+            .method("GET")
+            .uri(format!("{}{path}", self.base))
+            .header("authorization", format!("Bearer {token}"));
+        for (name, value) in headers {
+            request = request.header(*name, *value);
+        }
+        let response = self
+            .client
+            .request(request.body(http_body_util::Full::new(bytes::Bytes::new())).expect("request"))
+            .await
+            .expect("server answers");
+        let status = response.status().as_u16();
+        let header = |name: &str| {
+            response.headers().get(name).and_then(|v| v.to_str().ok()).map(str::to_owned)
+        };
+        let (etag, encoding) = (header("etag"), header("content-encoding"));
+        let body = response.into_body().collect().await.expect("body").to_bytes();
+        assert!(status == 200 || status == 304, "GET {path}: {status}");
+        Fetched { status, bytes: body.len(), etag, encoding }
     }
 
     pub async fn get(&self, token: &str, path: &str) -> Value {

@@ -7,9 +7,10 @@
 use std::collections::HashMap;
 use std::hash::{DefaultHasher, Hash, Hasher};
 use std::io::Write;
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::{Arc, Mutex};
 
 use axum::body::Bytes;
+use tokio::sync::OnceCell;
 
 /// JSON kept in all (compressed copies add about a fifth): a thousand
 /// projects of a thousand nodes.
@@ -37,8 +38,10 @@ pub struct Snapshot {
     /// `None` for a project that changed while it was read.
     pub etag: Option<String>,
     json: Bytes,
-    gzip: OnceLock<Bytes>,
-    brotli: OnceLock<Bytes>,
+    /// Made by the first answer that needs it; the others wait for it
+    /// rather than compress the same JSON at once.
+    gzip: OnceCell<Bytes>,
+    brotli: OnceCell<Bytes>,
 }
 
 impl Snapshot {
@@ -53,8 +56,8 @@ impl Snapshot {
             revision,
             etag,
             json: Bytes::from(json),
-            gzip: OnceLock::new(),
-            brotli: OnceLock::new(),
+            gzip: OnceCell::new(),
+            brotli: OnceCell::new(),
         }
     }
 
@@ -65,13 +68,12 @@ impl Snapshot {
             Coding::Gzip => &self.gzip,
             Coding::Brotli => &self.brotli,
         };
-        if let Some(body) = cell.get() {
-            return body.clone();
-        }
         let json = self.json.clone();
-        let compressed =
-            tokio::task::spawn_blocking(move || compress(&json, coding)).await.unwrap_or_default();
-        cell.get_or_init(|| compressed).clone()
+        cell.get_or_init(|| async move {
+            tokio::task::spawn_blocking(move || compress(&json, coding)).await.unwrap_or_default()
+        })
+        .await
+        .clone()
     }
 }
 
