@@ -1,7 +1,7 @@
 import { kindInfo, type NodeKind } from "@dastyar/rules";
 import type { DowngradeAnalysis, PlanView } from "../../api/types";
 import { useAtomValue, useSetAtom } from "jotai";
-import { useCallback, useEffect, useId, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { analyzeDowngrade } from "../../api/subscription";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { formatJalaliDate } from "../../format/date";
@@ -20,6 +20,7 @@ import {
   selectionIsEnough,
   suggestedSelection,
 } from "../../state/subscriptionRules";
+import { Modal, ModalActions } from "../../components/Modal";
 import styles from "./DowngradeDialog.module.css";
 
 const label = (kind: NodeKind) => kindInfo(kind)?.label ?? kind;
@@ -32,7 +33,6 @@ const label = (kind: NodeKind) => kindInfo(kind)?.label ?? kind;
  */
 export function DowngradeDialog({ target }: { target: PlanView }) {
   const t = fa.subscription.downgrade;
-  const titleId = useId();
   const setTarget = useSetAtom(downgradeTargetAtom);
   const confirm = useSetAtom(confirmDowngradeAtom);
   const inFlight = useAtomValue(purchaseInFlightAtom);
@@ -59,22 +59,7 @@ export function DowngradeDialog({ target }: { target: PlanView }) {
     return () => abort.abort();
   }, [target.key]);
 
-  useEffect(() => {
-    closeRef.current?.focus();
-  }, []);
-
   const busy = inFlight !== null;
-
-  // Escape closes this dialog, unless the confirmation above it is open (it
-  // closes itself) or the deletion is under way.
-  useEffect(() => {
-    if (confirming || busy) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === "Escape") close();
-    };
-    window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
-  }, [close, confirming, busy]);
 
   const toggle = (id: number) => {
     setSelected((before) => {
@@ -109,95 +94,90 @@ export function DowngradeDialog({ target }: { target: PlanView }) {
 
   return (
     <>
-      <div className={styles.backdrop} onClick={busy ? undefined : close}>
-        <div
-          className={styles.dialog}
-          role="dialog"
-          aria-modal="true"
-          aria-labelledby={titleId}
-          data-testid="downgrade-dialog"
-          onClick={(event) => event.stopPropagation()}
-        >
-          <h2 id={titleId} className={styles.title}>
-            {t.title(target.name)}
-          </h2>
-          {error ? (
-            <p className={styles.error} role="alert">
-              {error}
+      {/* Escape and the backdrop close it, unless the confirmation above it is open (it closes itself) or the deletion is under way. */}
+      <Modal
+        title={t.title(target.name)}
+        onClose={confirming || busy ? undefined : close}
+        size="large"
+        initialFocus={closeRef}
+        testId="downgrade-dialog"
+      >
+        {error ? (
+          <p className={styles.error} role="alert">
+            {error}
+          </p>
+        ) : !analysis ? (
+          <p role="status">{t.loading}</p>
+        ) : (
+          <>
+            <p className={styles.lead}>
+              {analysis.needs_cleanup ? t.needsCleanup(analysis.target_plan_name) : t.fits}
             </p>
-          ) : !analysis ? (
-            <p role="status">{t.loading}</p>
-          ) : (
-            <>
-              <p className={styles.lead}>
-                {analysis.needs_cleanup ? t.needsCleanup(analysis.target_plan_name) : t.fits}
-              </p>
-              {analysis.kinds
-                .filter((kind) => kind.nodes.length > 0)
-                .map((kind) => {
-                  const left = remaining.find((r) => r.node_type === kind.node_type)?.excess ?? 0;
-                  return (
-                    <fieldset
-                      key={kind.node_type}
-                      className={styles.kind}
-                      data-testid={`downgrade-kind-${kind.node_type}`}
+            {analysis.kinds
+              .filter((kind) => kind.nodes.length > 0)
+              .map((kind) => {
+                const left = remaining.find((r) => r.node_type === kind.node_type)?.excess ?? 0;
+                return (
+                  <fieldset
+                    key={kind.node_type}
+                    className={styles.kind}
+                    data-testid={`downgrade-kind-${kind.node_type}`}
+                  >
+                    <legend className={styles.kindName}>{label(kind.node_type)}</legend>
+                    <p className={styles.kindSummary}>{t.kindSummary(kind.limit, kind.used, kind.excess)}</p>
+                    <p
+                      className={left === 0 ? styles.ok : styles.short}
+                      data-testid="downgrade-kind-status"
+                      data-enough={left === 0}
                     >
-                      <legend className={styles.kindName}>{label(kind.node_type)}</legend>
-                      <p className={styles.kindSummary}>{t.kindSummary(kind.limit, kind.used, kind.excess)}</p>
-                      <p
-                        className={left === 0 ? styles.ok : styles.short}
-                        data-testid="downgrade-kind-status"
-                        data-enough={left === 0}
-                      >
-                        {left === 0 ? t.kindEnough : t.kindShort(left, label(kind.node_type))}
-                      </p>
-                      <ul className={styles.nodes}>
-                        {kind.nodes.map((node) => (
-                          <li key={node.id}>
-                            <label className={styles.node}>
-                              <input
-                                type="checkbox"
-                                checked={selected.has(node.id)}
-                                onChange={() => toggle(node.id)}
-                                disabled={busy}
-                                data-testid={`downgrade-node-${node.id}`}
-                              />
-                              <span className={styles.nodeName}>{node.name}</span>
-                              <span className={styles.nodeMeta}>{t.project(node.project_name)}</span>
-                              <span className={styles.nodeMeta}>{t.created(formatJalaliDate(node.created_at))}</span>
-                            </label>
-                          </li>
-                        ))}
-                      </ul>
-                    </fieldset>
-                  );
-                })}
-              <p
-                className={enough ? styles.ok : styles.short}
-                role="status"
-                data-testid="downgrade-status"
-                data-enough={enough}
-              >
-                {enough ? t.enough : t.notEnough} {t.selected(chosen.length)}
-              </p>
-              {!target.is_free && <p className={styles.lead}>{t.cycleNote(cycle)}</p>}
-            </>
-          )}
-          <div className={styles.actions}>
-            <button
-              type="button"
-              className="button button-danger"
-              disabled={!enough || busy}
-              onClick={() => setConfirming(true)}
+                      {left === 0 ? t.kindEnough : t.kindShort(left, label(kind.node_type))}
+                    </p>
+                    <ul className={styles.nodes}>
+                      {kind.nodes.map((node) => (
+                        <li key={node.id}>
+                          <label className={styles.node}>
+                            <input
+                              type="checkbox"
+                              checked={selected.has(node.id)}
+                              onChange={() => toggle(node.id)}
+                              disabled={busy}
+                              data-testid={`downgrade-node-${node.id}`}
+                            />
+                            <span className={styles.nodeName}>{node.name}</span>
+                            <span className={styles.nodeMeta}>{t.project(node.project_name)}</span>
+                            <span className={styles.nodeMeta}>{t.created(formatJalaliDate(node.created_at))}</span>
+                          </label>
+                        </li>
+                      ))}
+                    </ul>
+                  </fieldset>
+                );
+              })}
+            <p
+              className={enough ? styles.ok : styles.short}
+              role="status"
+              data-testid="downgrade-status"
+              data-enough={enough}
             >
-              {t.next}
-            </button>
-            <button ref={closeRef} type="button" className="button button-quiet" disabled={busy} onClick={close}>
-              {t.close}
-            </button>
-          </div>
-        </div>
-      </div>
+              {enough ? t.enough : t.notEnough} {t.selected(chosen.length)}
+            </p>
+            {!target.is_free && <p className={styles.lead}>{t.cycleNote(cycle)}</p>}
+          </>
+        )}
+        <ModalActions>
+          <button
+            type="button"
+            className="button button-danger"
+            disabled={!enough || busy}
+            onClick={() => setConfirming(true)}
+          >
+            {t.next}
+          </button>
+          <button ref={closeRef} type="button" className="button button-quiet" disabled={busy} onClick={close}>
+            {t.close}
+          </button>
+        </ModalActions>
+      </Modal>
       {confirming && analysis && (
         <ConfirmDialog
           title={t.confirmTitle}

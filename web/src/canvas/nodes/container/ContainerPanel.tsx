@@ -5,9 +5,9 @@
 import { constants, message, type Subsystem, type SubsystemKind } from "@dastyar/rules";
 import { useAtomValue } from "jotai";
 import { selectAtom } from "jotai/utils";
-import { useEffect, useId, useMemo, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { getContainer } from "../../../api/containers";
-import dialogStyles from "../../../components/ConfirmDialog.module.css";
+import { Modal, ModalActions } from "../../../components/Modal";
 import { formatDigits } from "../../../format/number";
 import { fa } from "../../../i18n/fa";
 import { nodesAtom } from "../../../state/canvas";
@@ -161,7 +161,7 @@ type DialogProps = {
 
 /** Frame or bot settings of the container: its id and the company or bot ids, read fresh from the server. */
 function SettingsDialog({ kind, containerNodeId, containerId, known, onClose }: DialogProps) {
-  const titleId = useId();
+  const closeRef = useRef<HTMLButtonElement>(null);
   const [loading, setLoading] = useState(true);
   const [failed, setFailed] = useState(false);
   const [subsystems, setSubsystems] = useState<readonly Subsystem[]>(known);
@@ -190,70 +190,50 @@ function SettingsDialog({ kind, containerNodeId, containerId, known, onClose }: 
     return () => abort.abort();
   }, [containerId]);
 
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === "Escape") onClose();
-    };
-    window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
-  }, [onClose]);
-
   const entries = kind === "frame" ? frameEntries(subsystems, children) : botEntries(subsystems, children);
   const title = kind === "frame" ? fa.canvas.frameSettingsTitle : fa.canvas.botSettingsTitle;
   const loadingText = message(kind === "frame" ? "loading_frame_settings" : "loading_bot_settings", {});
 
   return (
-    <div className={dialogStyles.backdrop} onClick={onClose}>
-      <div
-        className={dialogStyles.dialog}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        data-testid="container-settings-dialog"
-        data-kind={kind}
-        data-container-id={containerId}
-        onClick={(event) => event.stopPropagation()}
-      >
-        <h2 id={titleId} className={dialogStyles.title}>
-          {title}
-        </h2>
-        {loading && (
-          <p className={dialogStyles.text} role="status">
-            {loadingText}
-          </p>
+    <Modal
+      title={title}
+      onClose={onClose}
+      initialFocus={closeRef}
+      testId="container-settings-dialog"
+      data={{ "data-kind": kind, "data-container-id": containerId }}
+    >
+      {loading && <p role="status">{loadingText}</p>}
+      {failed && (
+        <p className={fieldStyles.error} role="alert">
+          {message("container_status_refresh_failed", {})}
+        </p>
+      )}
+      <div style={{ display: "flex", flexDirection: "column", gap: "0.6rem", marginBottom: "1.25rem" }}>
+        <ReadOnlyValue label={fa.canvas.containerId} field="containerId" value={formatDigits(containerId)} />
+        {entries.length === 0 ? (
+          <ReadOnlyValue
+            label={kind === "frame" ? fa.canvas.companyId : fa.canvas.botId}
+            field={kind === "frame" ? "companyId" : "botId"}
+            value={fa.canvas.notYet}
+          />
+        ) : (
+          entries.map((entry, i) => (
+            <div key={i} style={{ display: "flex", flexDirection: "column", gap: "0.4rem" }} data-testid="container-settings-entry">
+              {kind === "telegram" && <ReadOnlyValue label={fa.canvas.botId} field="botId" value={digitsOr(entry.botId)} />}
+              <ReadOnlyValue label={fa.canvas.companyId} field="companyId" value={digitsOr(entry.companyId)} />
+              {entry.assistantId != null && (
+                <ReadOnlyValue label={t.assistantId} field="assistantId" value={formatDigits(entry.assistantId)} />
+              )}
+            </div>
+          ))
         )}
-        {failed && (
-          <p className={fieldStyles.error} role="alert">
-            {message("container_status_refresh_failed", {})}
-          </p>
-        )}
-        <div style={{ display: "flex", flexDirection: "column", gap: "0.6rem", marginBottom: "1.25rem" }}>
-          <ReadOnlyValue label={fa.canvas.containerId} field="containerId" value={formatDigits(containerId)} />
-          {entries.length === 0 ? (
-            <ReadOnlyValue
-              label={kind === "frame" ? fa.canvas.companyId : fa.canvas.botId}
-              field={kind === "frame" ? "companyId" : "botId"}
-              value={fa.canvas.notYet}
-            />
-          ) : (
-            entries.map((entry, i) => (
-              <div key={i} style={{ display: "flex", flexDirection: "column", gap: "0.4rem" }} data-testid="container-settings-entry">
-                {kind === "telegram" && <ReadOnlyValue label={fa.canvas.botId} field="botId" value={digitsOr(entry.botId)} />}
-                <ReadOnlyValue label={fa.canvas.companyId} field="companyId" value={digitsOr(entry.companyId)} />
-                {entry.assistantId != null && (
-                  <ReadOnlyValue label={t.assistantId} field="assistantId" value={formatDigits(entry.assistantId)} />
-                )}
-              </div>
-            ))
-          )}
-        </div>
-        <div className={dialogStyles.actions}>
-          <button type="button" className="button button-quiet" onClick={onClose} autoFocus>
-            {t.close}
-          </button>
-        </div>
       </div>
-    </div>
+      <ModalActions>
+        <button ref={closeRef} type="button" className="button button-quiet" onClick={onClose}>
+          {t.close}
+        </button>
+      </ModalActions>
+    </Modal>
   );
 }
 
