@@ -220,6 +220,19 @@ test("the keyboard: ? lists the shortcuts, Escape closes, Enter opens the select
   await page.keyboard.press("Escape");
   await expect(sheet).toBeHidden();
 
+  // Delete pressed while a dialog is open deletes nothing behind it.
+  await node(page, files.id).locator("header").click();
+  await expect(flowNode(page, files.id)).toHaveClass(/selected/);
+  await page.keyboard.press("Shift+Slash");
+  await expect(sheet).toBeVisible();
+  await page.keyboard.press("Delete");
+  await page.keyboard.press("Escape");
+  await expect(sheet).toBeHidden();
+  await expect(node(page, files.id)).toBeVisible();
+  await expect(page.getByRole("alertdialog")).toHaveCount(0);
+  expect((await projectNodes(token, projectId)).map((n) => n.id)).toContain(files.id);
+  await page.getByRole("button", { name: fa.canvas.panel.close }).click();
+
   // A click selects and opens the panel; Escape closes it; Enter opens it again.
   await node(page, files.id).locator("header").click();
   const panel = page.getByTestId("settings-panel");
