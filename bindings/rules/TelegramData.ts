@@ -2,6 +2,7 @@
 import type { JsonValue } from "../serde_json/JsonValue";
 import type { CreationStatus } from "./CreationStatus";
 import type { StatusInfo } from "./StatusInfo";
+import type { TelegramListening } from "./TelegramListening";
 
 /**
  * The canvas spells every Telegram field snake_case, like the server.
@@ -18,4 +19,10 @@ container_id?: number, company_id?: number,
 /**
  * Free-form bot settings.
  */
-settings: JsonValue, webhook_url?: string, label: string, width?: number, height?: number, creationStatus: CreationStatus, status_info?: StatusInfo, };
+settings: JsonValue, webhook_url?: string, 
+/**
+ * How the server hears the bot, once it is connected to Telegram;
+ * absent while it is not (never connected, disconnected, or its token
+ * changed).
+ */
+listening?: TelegramListening, label: string, width?: number, height?: number, creationStatus: CreationStatus, status_info?: StatusInfo, };

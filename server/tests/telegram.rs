@@ -116,6 +116,7 @@ async fn register_sets_the_webhook_with_a_secret_and_fills_the_bot_in() {
             assert!(secret.len() >= 32, "a long random secret: {secret}");
             let node = app.get(&format!("/api/telegram/{}", s.node), Some(&s.token)).await.json();
             assert_eq!(node["data"]["bot_username"], s.bot.username, "filled in from getMe");
+            assert_eq!(node["data"]["listening"], "webhook", "{node}");
             let shown = node["data"]["bot_token"].as_str().unwrap();
             assert!(is_mask(shown) && !s.bot.token.starts_with(shown), "never sent back: {shown}");
             let status = app
@@ -142,6 +143,7 @@ async fn register_sets_the_webhook_with_a_secret_and_fills_the_bot_in() {
             let edited = app.patch(&path, Some(&s.token), json!({"bot_token": other.token})).await;
             assert_eq!(edited.status, StatusCode::OK, "{}", edited.text());
             assert!(edited.json()["data"].get("webhook_url").is_none(), "{}", edited.text());
+            assert!(edited.json()["data"].get("listening").is_none(), "{}", edited.text());
             assert!(telegram.webhook(&s.bot.token).is_none(), "the old bot's webhook is gone");
             let status = app
                 .post("/api/telegram/test-connection", Some(&s.token), json!({"node_id": s.node}))
@@ -272,6 +274,15 @@ async fn where_telegram_cannot_reach_us_one_instance_polls() {
                 .post("/api/telegram/test-connection", Some(&s.token), json!({"node_id": s.node}))
                 .await;
             assert_eq!(status.json()["mode"], "polling");
+            let node = app.get(&format!("/api/telegram/{}", s.node), Some(&s.token)).await.json();
+            assert_eq!(node["data"]["listening"], "polling", "{node}");
+            // Its names read again from Telegram: still heard the same way.
+            let details = app
+                .post("/api/telegram/get-details", Some(&s.token), json!({"node_id": s.node}))
+                .await;
+            assert_eq!(details.status, StatusCode::OK, "{}", details.text());
+            let node = app.get(&format!("/api/telegram/{}", s.node), Some(&s.token)).await.json();
+            assert_eq!(node["data"]["listening"], "polling", "{node}");
 
             telegram.user_says(&s.bot.token, 1000, "مدیر", "سلام").await;
             let polled = poller::poll_once(&app.state, s.node, "instance-a", Duration::ZERO).await;
@@ -367,6 +378,7 @@ async fn disconnect_deletes_the_webhook_and_keeps_the_node() {
             assert!(telegram.webhook(&s.bot.token).is_none(), "deleteWebhook was called");
             let node = app.get(&format!("/api/telegram/{}", s.node), Some(&s.token)).await;
             assert_eq!(node.status, StatusCode::OK, "the node stays");
+            assert!(node.json()["data"].get("listening").is_none(), "{}", node.text());
             let update = json!({"update_id": 9, "message": {"message_id": 1, "date": 0,
                                 "chat": {"id": 7, "type": "private"}, "text": "hi"}});
             assert_eq!(
@@ -385,6 +397,8 @@ async fn disconnect_deletes_the_webhook_and_keeps_the_node() {
                 .await;
             assert_eq!(again.status, StatusCode::OK, "{}", again.text());
             assert!(telegram.webhook(&s.bot.token).is_some());
+            let node = app.get(&format!("/api/telegram/{}", s.node), Some(&s.token)).await.json();
+            assert_eq!(node["data"]["listening"], "webhook", "{node}");
             let deleted = app.delete(&format!("/api/telegram/{}", s.node), Some(&s.token)).await;
             assert_eq!(deleted.status, StatusCode::OK);
             assert!(telegram.webhook(&s.bot.token).is_none());

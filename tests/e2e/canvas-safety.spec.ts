@@ -7,6 +7,7 @@ import { allowedTargets, kindInfo, type NodeKind } from "@dastyar/rules";
 import { createProject, newAccount, register } from "./api.ts";
 import { createEdgeVia, createNodeVia, projectEdges, projectNodes, storedNode } from "./canvas-api.ts";
 import { connect, fa, flowNode, node, notification, openCanvas, reloadCanvas, snapshot, statusOf } from "./canvas-ui.ts";
+import { newBot } from "./fake-telegram.ts";
 import { expect, test, type Page } from "./fixtures.ts";
 import { signIn } from "./ui.ts";
 
@@ -156,10 +157,26 @@ test("a card says what its node waits for, its panel says what to do next, a ref
   await reloadCanvas(page);
   await expect(statusOf(node(page, reminder.id))).toHaveText(fa.canvas.readiness.inactive);
 
+  // A bot saved with its token but not connected to Telegram hears nothing: it says so until connected.
+  const fake = await newBot("honest_bot");
+  const bot = await createNodeVia(token, projectId, "telegram", "ربات فروش", { x: 840, y: 0 }, {
+    bot_token: fake.token,
+    bot_username: fake.username,
+  });
+  await createEdgeVia(token, projectId, ready, bot);
+  await reloadCanvas(page);
+  await expect(statusOf(node(page, bot.id))).toHaveText(fa.canvas.readiness.not_connected);
+  await node(page, bot.id).click();
+  await expect(page.getByTestId("panel-next-step")).toContainText(fa.canvas.nextStep.connect_bot);
+  await page.getByTestId("telegram-connect").click();
+  await expect(page.getByTestId("telegram-connection-done")).toHaveText(fa.nodes.telegram.connection.connected);
+  await page.getByRole("button", { name: fa.canvas.panel.close }).click();
+  await expect(statusOf(node(page, bot.id))).toHaveText(fa.canvas.readiness.ready);
+
   // A trigger may not feed a vector store: the message says what a trigger connects to.
   await connect(page, reminder.id, docs.id);
   const allowed = fa.canvas.refusal.allowed(label("trigger"), allowedTargets("trigger").map(label));
   await expect(notification(page, allowed)).toBeVisible();
-  expect(await projectEdges(token, projectId)).toHaveLength(1);
+  expect(await projectEdges(token, projectId), "the trigger's and the bot's, nothing more").toHaveLength(2);
   await expect(flowNode(page, docs.id)).toBeVisible();
 });

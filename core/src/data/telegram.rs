@@ -8,6 +8,18 @@ use super::common::NodeBase;
 use crate::geometry::Position;
 use crate::kind::NodeKind;
 
+/// How a connected bot's updates reach the server: Telegram posts them to
+/// its webhook (an https public URL), or one instance asks for them
+/// (`getUpdates`, long polling).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "lowercase")]
+#[ts(export, export_to = "rules/")]
+pub enum TelegramListening {
+    Webhook,
+    Polling,
+}
+
 /// The canvas spells every Telegram field snake_case, like the server.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
@@ -35,6 +47,12 @@ pub struct TelegramData {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub webhook_url: Option<String>,
+    /// How the server hears the bot, once it is connected to Telegram;
+    /// absent while it is not (never connected, disconnected, or its token
+    /// changed).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub listening: Option<TelegramListening>,
 }
 
 impl Default for TelegramData {
@@ -49,6 +67,7 @@ impl Default for TelegramData {
             company_id: None,
             settings: Value::Object(Map::new()),
             webhook_url: None,
+            listening: None,
         }
     }
 }
@@ -63,6 +82,7 @@ impl TelegramData {
             company_id: self.company_id,
             settings: self.settings.clone(),
             webhook_url: self.webhook_url.clone(),
+            listening: self.listening,
         }
     }
 
@@ -78,6 +98,7 @@ impl TelegramData {
             company_id: payload.company_id,
             settings: payload.settings,
             webhook_url: payload.webhook_url,
+            listening: payload.listening,
         }
     }
 }
@@ -101,6 +122,12 @@ pub struct TelegramPayload {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub webhook_url: Option<String>,
+    /// How the server hears the bot, once it is connected to Telegram;
+    /// absent while it is not (never connected, disconnected, or its token
+    /// changed).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub listening: Option<TelegramListening>,
 }
 
 impl Default for TelegramPayload {

@@ -469,7 +469,7 @@ fn server_fields(kind: NodeKind) -> &'static [&'static str] {
             &["assistant_id", "frame_id", "company_id", "api_key", "script", "is_active"]
         }
         // Written when the bot is connected to Telegram, and by retry-company.
-        NodeKind::Telegram => &["webhook_url", "company_id"],
+        NodeKind::Telegram => &["webhook_url", "listening", "company_id"],
         // Set by Google's OAuth callback, so a client cannot claim it.
         NodeKind::Googledoc | NodeKind::Googlesheet => &["auth_status"],
         // Written by each send through Kavenegar.

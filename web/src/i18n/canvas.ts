@@ -33,6 +33,7 @@ export const canvas = {
     needs_setup: "نیازمند تنظیم",
     needs_authorization: "در انتظار اجازهٔ گوگل",
     inactive: "خاموش",
+    not_connected: "وصل‌نشده به تلگرام",
   },
   /** The first line of a panel whose node is not ready: what to do next. */
   nextStep: {
@@ -42,6 +43,7 @@ export const canvas = {
     configure_model: "مدل زبانی پیکربندی نشده است: نشانی و کلید سرویس مدل زبانی را روی سرور تنظیم کنید (DASTYAR_LLM_BASE_URL و DASTYAR_LLM_API_KEY)؛ سپس «تلاش دوباره» را بزنید.",
     retry_registration: "سرویس مدل زبانی این دستیار را نپذیرفت (در دسترس نبود یا این مدل را ندارد): در همین تنظیمات مدلی را که سرویس دارد انتخاب و ذخیره کنید، یا «تلاش دوباره» را بزنید.",
     enter_bot_token: "توکن و نام کاربری ربات را از BotFather وارد و ذخیره کنید.",
+    connect_bot: "ربات به تلگرام وصل نیست و پیامی نمی‌شنود: در همین تنظیمات «اتصال به تلگرام» را بزنید.",
     activate_frame: "پنجرهٔ گفتگو غیرفعال است: نام شرکت و دامنه‌های مجاز را وارد و ذخیره کنید، سپس «ساخت کد جاسازی» را بزنید.",
     switch_on: "خاموش است؛ برای اجرا روشنش کنید.",
     connect_request: "آن را به یک درخواست API وصل کنید تا هر بار اجرا شود.",

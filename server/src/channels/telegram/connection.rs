@@ -4,7 +4,7 @@
 
 use dastyar_core::NodeKind;
 use dastyar_core::data::NodePayload;
-use dastyar_core::data::telegram::TelegramPayload;
+use dastyar_core::data::telegram::{TelegramListening, TelegramPayload};
 use dastyar_core::messages::MessageCode;
 use dastyar_core::validate::telegram::validate_telegram_token;
 use serde::Serialize;
@@ -165,7 +165,7 @@ pub async fn connect(state: &AppState, user_id: i64, node_id: i64) -> Result<Nod
         store::set_error(&state.db, node_id, Some(&error.persian())).await?;
         return Err(error.to_api_error());
     }
-    record_on_node(state, user_id, row, &bot, webhook_url).await
+    record_on_node(state, user_id, row, &bot, Some(webhook_url)).await
 }
 
 /// Stops hearing the bot: Telegram forgets the webhook; the node, its owner
@@ -178,7 +178,7 @@ pub async fn disconnect(state: &AppState, user_id: i64, node_id: i64) -> Result<
         client(state).delete_webhook(&token).await.map_err(|e| e.to_api_error())?;
         store::disconnect(&state.db, node_id).await?;
     }
-    rewrite_payload(state, user_id, row, |payload| payload.webhook_url = None).await
+    rewrite_payload(state, user_id, row, unheard).await
 }
 
 /// Before the node is deleted: Telegram stops posting to a webhook that is
@@ -221,7 +221,7 @@ pub async fn after_edit(
         tracing::warn!(node = after.id, %error, "the old bot's webhook could not be removed");
     }
     store::disconnect(&state.db, after.id).await?;
-    rewrite_payload(state, user_id, after, |payload| payload.webhook_url = None).await
+    rewrite_payload(state, user_id, after, unheard).await
 }
 
 /// The connection's health: Telegram's own view of the webhook (its
@@ -287,21 +287,36 @@ fn webhook_url(state: &AppState, node_id: i64) -> Option<String> {
 
 /// Writes what Telegram said of the bot (and the webhook) into the node's
 /// data, never over an edit that came in meanwhile.
+/// Writes the bot's names on the node and, from a connect, how it is heard
+/// (`heard`: the webhook's address, or none for polling); a refresh of the
+/// names leaves the connection as it is.
 async fn record_on_node(
     state: &AppState,
     user_id: i64,
     row: NodeRow,
     bot: &BotIdentity,
-    webhook_url: Option<String>,
+    heard: Option<Option<String>>,
 ) -> Result<NodeRow, ApiError> {
     rewrite_payload(state, user_id, row, |payload| {
         if !bot.username.is_empty() {
             payload.bot_username = bot.username.clone();
         }
         payload.bot_name = bot.name.clone();
-        payload.webhook_url = webhook_url.clone();
+        if let Some(webhook_url) = &heard {
+            payload.listening = Some(match webhook_url {
+                Some(_) => TelegramListening::Webhook,
+                None => TelegramListening::Polling,
+            });
+            payload.webhook_url = webhook_url.clone();
+        }
     })
     .await
+}
+
+/// The node as no longer heard: no webhook, not listening.
+fn unheard(payload: &mut TelegramPayload) {
+    payload.webhook_url = None;
+    payload.listening = None;
 }
 
 /// Changes the node's Telegram payload with `change` (see [`canvas_nodes::rewrite_payload`]).

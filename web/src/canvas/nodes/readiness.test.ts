@@ -48,9 +48,12 @@ describe("readinessOf", () => {
     });
   });
 
-  it("a bot needs its token, then an assistant or analyzer", () => {
+  it("a bot needs its token, to be connected to Telegram, then an assistant or analyzer", () => {
     expect(readinessOf("telegram", data("telegram"), joined("assistant"))).toEqual({ state: "needs_setup", next: "enter_bot_token" });
-    const bot = { bot_token: "123:abc", bot_username: "shop_bot" };
+    const unheard = { bot_token: "123:abc", bot_username: "shop_bot" };
+    expect(readinessOf("telegram", data("telegram", unheard), joined("assistant"))).toEqual({ state: "not_connected", next: "connect_bot" });
+    expect(state("telegram", { ...unheard, listening: "polling" }, joined("assistant"))).toBe("ready");
+    const bot = { bot_token: "123:abc", bot_username: "shop_bot", listening: "webhook" as const };
     expect(readinessOf("telegram", data("telegram", bot))).toEqual({ state: "waiting_assistant", next: "connect_assistant" });
     expect(state("telegram", bot, joined("assistant"))).toBe("ready");
     expect(state("telegram", bot, joined("analyzer"))).toBe("ready");

@@ -19,7 +19,9 @@ export type ReadinessState =
   /** Google has not been allowed to read the document. */
   | "needs_authorization"
   /** Switched off. */
-  | "inactive";
+  | "inactive"
+  /** A bot the server does not hear: not connected to Telegram (or disconnected). */
+  | "not_connected";
 
 /** What the person can do about it; each has its sentence in the catalogue. */
 export type NextStep =
@@ -28,6 +30,7 @@ export type NextStep =
   | "configure_model"
   | "retry_registration"
   | "enter_bot_token"
+  | "connect_bot"
   | "activate_frame"
   | "switch_on"
   | "connect_request"
@@ -83,6 +86,7 @@ export function readinessOf(kind: NodeKind, data: AnyNodeData, linked: ReadonlyS
     case "telegram": {
       const d = data as DataOf<"telegram">;
       if (!d.bot_token.trim() || !d.bot_username.trim()) return { state: "needs_setup", next: "enter_bot_token" };
+      if (!d.listening) return { state: "not_connected", next: "connect_bot" };
       if (!assistant && !linked.has("analyzer")) return { state: "waiting_assistant", next: "connect_assistant" };
       return READY;
     }

@@ -81,7 +81,8 @@ export function BotConnection({ form }: { form: PanelForm<"telegram"> }) {
       const data = toFlowNode(view).data as TelegramData;
       store.set(nodesAtom, (nodes) => mapNode(nodes, nodeId, (n) => ({ ...n, data })));
       // Telegram's username and name, and the webhook, win over a draft that would save older ones.
-      if (dirty.current) update({ bot_username: data.bot_username, bot_name: data.bot_name, webhook_url: data.webhook_url });
+      if (dirty.current)
+        update({ bot_username: data.bot_username, bot_name: data.bot_name, webhook_url: data.webhook_url, listening: data.listening });
       setDone(t.connected);
       scheduleOwnershipNotice(notify);
       again();
@@ -100,7 +101,7 @@ export function BotConnection({ form }: { form: PanelForm<"telegram"> }) {
       await disconnectBot(dbId);
       // The server dropped the webhook from the node but answers only `success`: read the node again.
       await refreshNodes([nodeId]);
-      if (dirty.current) update({ webhook_url: undefined });
+      if (dirty.current) update({ webhook_url: undefined, listening: undefined });
       setDone(t.disconnected);
       again();
     } catch (error) {
