@@ -1,6 +1,7 @@
 // Placement, tidy up, readable edges and the palette (issue #16, items 5
 // and 6): nodes added at one view centre never cover one another; tidy up
 // leaves no card on another, reads right to left and survives a reload; a
+// container grown by tidying its children moves a neighbour out of its way; a
 // connection dropped on empty canvas adds a chosen kind there, connected
 // and saved; the palette's search finds a kind typed with Arabic ي and ك.
 import type { NodeKind } from "@dastyar/rules";
@@ -157,6 +158,46 @@ test("tidy up lays a piled-up graph out right to left with no card on another, a
     expect(Math.abs(drawn.x - n.position.x), n.id).toBeLessThan(2);
     expect(Math.abs(drawn.y - n.position.y), n.id).toBeLessThan(2);
   }
+});
+
+test("tidying a container's children grows it, and a neighbour it would cover steps aside", async ({ page }) => {
+  const { token, projectId } = await signedInWithProject(page, "ظرف مرتب");
+  const box = await createNodeVia(token, projectId, "container", "پشتیبانی", { x: 0, y: 0 }, { width: 400, height: 300 });
+  const inside = { container_id: box.database_id };
+  // Piled up, each header still in sight to be clicked.
+  const assistant = await createNodeVia(token, projectId, "assistant", "دستیار", { x: 30, y: 60 }, inside);
+  const tone = await createNodeVia(token, projectId, "filedb", "اسناد", { x: 40, y: 100 }, inside);
+  const rules = await createNodeVia(token, projectId, "filedb", "قیمت‌ها", { x: 50, y: 140 }, inside);
+  await createEdgeVia(token, projectId, tone, assistant);
+  await createEdgeVia(token, projectId, rules, assistant);
+  // Just right of the container, where it will grow.
+  const neighbour = await createNodeVia(token, projectId, "instruction", "همسایه", { x: 440, y: 40 });
+  await openCanvas(page, projectId);
+  await expectSavedNodes(page, 5);
+
+  // The three children chosen, not the container: tidy lays them out inside it.
+  // From the top card down: a selected card is raised over the ones below it.
+  await flowNode(page, rules.id).locator("header").click();
+  await page.getByRole("button", { name: fa.canvas.panel.close }).click();
+  for (const id of [tone.id, assistant.id]) await flowNode(page, id).locator("header").click({ modifiers: ["Shift"] });
+  await expect(page.getByTestId("flow-pane").locator(".react-flow__node.selected")).toHaveCount(3);
+  await page.getByRole("button", { name: fa.canvas.tidyUp }).click();
+
+  const container = page.getByTestId("flow-pane").locator(".react-flow__node-container");
+  await expect.poll(async () => (await screenBox(container)).width).toBeGreaterThan((await screenBox(flowNode(page, neighbour.id))).width * 1.5);
+  await expect
+    .poll(async () => overlap(await screenBox(flowNode(page, neighbour.id)), await screenBox(container)), "the neighbour stepped aside")
+    .toBe(false);
+  const cards = await cardBoxes(page);
+  const children = [assistant.id, tone.id, rules.id].map((id) => cards.get(id)!);
+  for (let i = 0; i < children.length; i++) {
+    for (let j = i + 1; j < children.length; j++) expect(overlap(children[i]!, children[j]!)).toBe(false);
+  }
+  // What moved is saved: the neighbour's new place survives a reload.
+  await expect.poll(async () => (await projectNodes(token, projectId)).find((n) => n.id === neighbour.id)!.position).not.toEqual({ x: 440, y: 40 });
+  await reloadCanvas(page);
+  await expectSavedNodes(page, 5);
+  expect(overlap(await screenBox(flowNode(page, neighbour.id)), await screenBox(container))).toBe(false);
 });
 
 test("a connection dropped on empty canvas offers what may join there and adds it connected", async ({ page }) => {

@@ -1,12 +1,14 @@
 // Tidy up (canvas/layout/tidyUp.ts lays out): the selection, or every node
 // when nothing is selected, moved to its new place and saved through the same
 // action a drag ends with, so positions persist and containers hold their
-// children; a container grown to hold them saves its new size.
+// children; a container grown to hold them saves its new size, and what it
+// now covers steps aside (as for a new container).
 import { atom } from "jotai";
 import type { AnyNodeData } from "../../canvas/model";
 import { tidyUp } from "../../canvas/layout/tidyUp";
 import { edgesAtom, nodesAtom } from "./atoms";
 import { findNode } from "./graph";
+import { makeRoomAtom } from "./makeRoom";
 import { finishDragAtom, type Placement } from "./move";
 import { saveNodeAtom } from "./save";
 
@@ -40,5 +42,7 @@ export const tidyUpAtom = atom(null, async (get, set): Promise<number> => {
     }),
     set(finishDragAtom, [...starts.keys()], starts),
   ]);
-  return starts.size;
+  let aside = 0;
+  for (const id of sizes.keys()) aside += await set(makeRoomAtom, id);
+  return starts.size + aside;
 });
