@@ -30,7 +30,8 @@ async fn draw(app: &TestApp, token: &str, user_id: i64, project: i64) {
             None,
         )
         .await;
-    // Through the API, as the canvas makes one: a function's name is its label.
+    // Through the API, as the canvas makes one: a function's tool name, and
+    // its Persian display name beside it.
     let function = db_id(
         &create_node(
             app,
@@ -38,7 +39,7 @@ async fn draw(app: &TestApp, token: &str, user_id: i64, project: i64) {
             "/api/functions",
             project,
             "get_weather",
-            json!({"description": "هوای یک شهر",
+            json!({"label": "هوای شهر", "description": "هوای یک شهر",
                    "parameters": {"type": "object", "properties": {"city": {"type": "string"}}}}),
         )
         .await,
@@ -159,6 +160,10 @@ async fn export_then_import_gives_the_same_graph_without_secrets() {
         let function = file["nodes"].as_array().unwrap().iter().find(|n| n["kind"] == "function");
         let function = function.unwrap();
         assert_eq!(function["position"], json!({"x": 20.0, "y": 30.0}));
+        assert_eq!(
+            (function["label"].as_str(), function["data"]["name"].as_str()),
+            (Some("هوای شهر"), Some("get_weather"))
+        );
         assert!(function["parent"].as_str().unwrap().starts_with("container-"));
 
         let before = project_count(&app, token).await;

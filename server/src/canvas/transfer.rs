@@ -263,7 +263,13 @@ async fn create_node(
         _ => Map::new(),
     };
     body.insert("project_id".into(), json!(project_id));
-    body.insert("name".into(), json!(node.label));
+    // A function's label is its display name; its tool name is in its data.
+    let tool = body.get("name").and_then(Value::as_str).filter(|t| !t.trim().is_empty());
+    if node.kind == NodeKind::Function && tool.is_some_and(|tool| tool != node.label) {
+        body.insert("label".into(), json!(node.label));
+    } else {
+        body.insert("name".into(), json!(node.label));
+    }
     body.insert("position_x".into(), json!(x));
     body.insert("position_y".into(), json!(y));
     body.insert("container_id".into(), json!(container_id));

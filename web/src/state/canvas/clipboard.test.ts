@@ -252,6 +252,21 @@ describe("pasting", () => {
     expect(store.get(nextUndoAtom)?.label).toBe(fa.editing.steps.duplicate(1));
   });
 
+  it("keeps a function's Persian display name apart from its tool name", async () => {
+    const named = flowNode(
+      "function-8",
+      { label: "جست‌وجوی سفارش", functionName: "find_order", parameters: { type: "object", properties: {}, required: [] } },
+      { position: { x: 10, y: 20 } },
+    );
+    expect(fragmentOf([named], [], ["function-8"])!.nodes[0]).toMatchObject({ label: "جست‌وجوی سفارش", data: { name: "find_order" } });
+    const store = canvasWith([named]);
+    await store.set(duplicateAtom, ["function-8"]);
+    expect(createNode).toHaveBeenLastCalledWith(
+      "function",
+      expect.objectContaining({ name: "find_order", payload: expect.objectContaining({ label: "جست‌وجوی سفارش" }) }),
+    );
+  });
+
   it("says so when nothing is selected", async () => {
     const store = canvasWith([]);
     await expect(store.set(copyAtom, [])).resolves.toBe(false);

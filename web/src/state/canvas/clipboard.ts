@@ -19,7 +19,7 @@ import {
   type TransferNode,
 } from "@dastyar/rules";
 import { atom } from "jotai";
-import { kindInfoOf, storedName } from "../../canvas/kinds";
+import { kindInfoOf } from "../../canvas/kinds";
 import type { FlowEdge, FlowNode } from "../../canvas/model";
 import { fa } from "../../i18n/fa";
 import { notifyAtom } from "../notifications";
@@ -50,7 +50,7 @@ export function fragmentOf(nodes: FlowNode[], edges: FlowEdge[], ids: string[]):
       const node: TransferNode = {
         id: n.id,
         kind: n.type as NodeKind,
-        label: storedName(typed),
+        label: n.data.label,
         data: (nodePayload(typed) ?? {}) as TransferNode["data"],
         // Relative to its container when the container comes too, else where it is on the canvas.
         position: inside ? n.position : absoluteOf(nodes, n),

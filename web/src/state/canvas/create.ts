@@ -34,7 +34,7 @@ export const createOnServerAtom = atom(
     set,
     id: string,
     failure: MessageCode = "node_add_failed",
-    given?: { payload: NodePayload; name: string },
+    given?: { payload: NodePayload; name: string; label?: string },
   ): Promise<string | null> => {
   const projectId = get(projectIdAtom);
   const node = findNode(get(nodesAtom), id);
@@ -48,6 +48,7 @@ export const createOnServerAtom = atom(
   if (kindInfoOf(kind).assistantLike) Object.assign(payload, { async: true });
   // A function's display name travels beside its tool name (a node brought back carries only its stored name).
   if (!given) Object.assign(payload, displayLabel(typed));
+  else if (given.label) Object.assign(payload, { label: given.label });
   const parentId = node.parentId ? databaseId(node.parentId) : null;
 
   try {

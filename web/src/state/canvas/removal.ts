@@ -3,7 +3,7 @@
 // API takes to create it again), its place, the edges touching it and the
 // children a container frees.
 import { nodePayload, type NodeData, type NodeKind } from "@dastyar/rules";
-import { kindInfoOf, storedName } from "../../canvas/kinds";
+import { kindInfoOf } from "../../canvas/kinds";
 import type { FlowEdge, FlowNode } from "../../canvas/model";
 import { edgesOf, findNode } from "./graph";
 import type { PieceNode, Removed } from "./history";
@@ -15,7 +15,7 @@ export function pieceOf(node: FlowNode): PieceNode {
   const piece: PieceNode = {
     id: node.id,
     kind,
-    label: storedName(typed),
+    label: node.data.label,
     data: kindInfoOf(kind).persisted ? nodePayload(typed) : null,
     position: node.position,
   };

@@ -4,7 +4,7 @@
 // connection is drawn (the rules, then the server), and a container's
 // children put back into it as a drag puts them. Nodes get new ids; the
 // answer maps the old ones to them.
-import { checkNodeLimits, message, temporaryId, type NodeKind } from "@dastyar/rules";
+import { checkNodeLimits, message, temporaryId, type NodeKind, type NodePayload } from "@dastyar/rules";
 import { atom } from "jotai";
 import { getNodeUsage } from "../../api/nodes";
 import { kindInfoOf, newNodeData } from "../../canvas/kinds";
@@ -69,7 +69,7 @@ export const createFromPieceAtom = atom(
     }
     // Parents come before children in React Flow's list.
     set(nodesAtom, piece.kind === "container" ? [node, ...get(nodesAtom)] : [...get(nodesAtom), node]);
-    const saved = await set(createOnServerAtom, id, "node_add_failed", { payload: piece.data, name: piece.label });
+    const saved = await set(createOnServerAtom, id, "node_add_failed", createdAs(piece.kind, piece.data, piece.label));
     if (!saved) {
       const left = withoutNode(get(nodesAtom), get(edgesAtom), id);
       set(nodesAtom, left.nodes);
@@ -131,3 +131,13 @@ export const restoreAtom = atom(
     return { ids, complete };
   },
 );
+
+/**
+ * What a piece is created with: its payload and its name; a function's
+ * name is its tool name (in its payload), its label shown apart.
+ */
+export function createdAs(kind: NodeKind, payload: NodePayload, label: string): { payload: NodePayload; name: string; label?: string } {
+  const tool = (payload as { name?: unknown }).name;
+  if (kind === "function" && typeof tool === "string" && tool.trim() && tool !== label) return { payload, name: tool, label };
+  return { payload, name: label };
+}

@@ -169,6 +169,23 @@ describe("a delete", () => {
     expect(ids(store)).toEqual(["assistant-1"]);
   });
 
+  it("brings a function back with its Persian display name apart from its tool name", async () => {
+    const store = canvasWith([
+      flowNode("function-8", {
+        label: "جست‌وجوی سفارش",
+        functionName: "find_order",
+        parameters: { type: "object", properties: {}, required: [] },
+      }),
+    ]);
+    await store.set(deleteNodeAtom, "function-8");
+    expect(store.get(nextUndoAtom)?.label).toBe(fa.editing.steps.delete("جست‌وجوی سفارش"));
+    await store.set(undoAtom);
+    expect(createNode).toHaveBeenLastCalledWith(
+      "function",
+      expect.objectContaining({ name: "find_order", payload: expect.objectContaining({ name: "find_order", label: "جست‌وجوی سفارش" }) }),
+    );
+  });
+
   it("remaps the ids of earlier steps, so they reach the recreated node", async () => {
     const store = canvasWith([flowNode("assistant-1"), fn("function-7", { position: { x: 0, y: 0 } })]);
     // Moved, then connected, then deleted.
