@@ -1,7 +1,6 @@
 // Containers on the canvas: grouping selected nodes, dragging a node out,
 // removing a container (its children stay put), and an analyzer refused.
 import { constants, groupingBox, kindInfo, message } from "@dastyar/rules";
-import { createProject, newAccount, register } from "./api.ts";
 import { createNodeVia, projectNodes, storedNode } from "./canvas-api.ts";
 import {
   drawnAt,
@@ -18,19 +17,11 @@ import {
   statusOf,
   viewportOf,
   watchRequests,
+  signedInWithProject,
 } from "./canvas-ui.ts";
 import { expect, test, type Page } from "./fixtures.ts";
-import { signIn } from "./ui.ts";
 
 const { containerExitGap, nodeWidth, nodeHeight, groupPadding } = constants();
-
-async function signedInWithProject(page: Page, name: string) {
-  const account = newAccount();
-  const { token } = await register(account);
-  const project = await createProject(token, name);
-  await signIn(page, account);
-  return { token, projectId: project.id };
-}
 
 /** Whether `inner`'s box lies within `outer`'s on screen. */
 async function insideOnScreen(inner: ReturnType<typeof flowNode>, outer: ReturnType<typeof flowNode>): Promise<boolean> {

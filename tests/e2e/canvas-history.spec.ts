@@ -3,7 +3,7 @@
 // holding exactly the redone graph after a reload; a group copied with its
 // edge into another project in another tab; Escape, Enter, the arrows and "?".
 import { kinds, type NodeKind } from "@dastyar/rules";
-import { createProject, newAccount, register } from "./api.ts";
+import { createProject } from "./api.ts";
 import { createEdgeVia, createNodeVia, projectEdges, projectNodes, storedNode } from "./canvas-api.ts";
 import {
   addButton,
@@ -20,19 +20,11 @@ import {
   snapshot,
   statusOf,
   viewportOf,
+  signedInWithProject,
 } from "./canvas-ui.ts";
 import { expect, test, type Page } from "./fixtures.ts";
-import { signIn } from "./ui.ts";
 
 const labelOf = (kind: NodeKind) => kinds().find((k) => k.kind === kind)!.label;
-
-async function signedInWithProject(page: Page, name: string) {
-  const account = newAccount();
-  const { token } = await register(account);
-  const project = await createProject(token, name);
-  await signIn(page, account);
-  return { token, projectId: project.id };
-}
 
 /**
  * What the server holds, without ids (a node brought back has a new one):

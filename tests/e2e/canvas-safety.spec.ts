@@ -4,20 +4,21 @@
 // the page is reloaded), a card says what it waits for with the next step
 // atop its panel, and a refused connection says what is allowed instead.
 import { allowedTargets, kindInfo, type NodeKind } from "@dastyar/rules";
-import { createProject, newAccount, register } from "./api.ts";
 import { createEdgeVia, createNodeVia, projectEdges, projectNodes, storedNode } from "./canvas-api.ts";
-import { connect, fa, flowNode, node, notification, openCanvas, reloadCanvas, snapshot, statusOf } from "./canvas-ui.ts";
+import {
+  connect,
+  fa,
+  flowNode,
+  node,
+  notification,
+  openCanvas,
+  reloadCanvas,
+  signedInWithProject,
+  snapshot,
+  statusOf,
+} from "./canvas-ui.ts";
 import { newBot } from "./fake-telegram.ts";
 import { expect, test, type Page } from "./fixtures.ts";
-import { signIn } from "./ui.ts";
-
-async function signedInWithProject(page: Page, name: string) {
-  const account = newAccount();
-  const { token } = await register(account);
-  const project = await createProject(token, name);
-  await signIn(page, account);
-  return { token, projectId: project.id };
-}
 
 const panel = (page: Page) => page.getByTestId("settings-panel");
 const nameField = (page: Page) => panel(page).getByLabel(fa.canvas.panel.label, { exact: true });

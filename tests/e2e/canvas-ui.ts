@@ -4,7 +4,7 @@ import type { NodeKind } from "@dastyar/rules";
 import type { Locator, Request } from "@playwright/test";
 import { join } from "node:path";
 import { inflateSync } from "node:zlib";
-import type { Account } from "./api.ts";
+import { createProject, newAccount, register, type Account } from "./api.ts";
 import { expect, type Page } from "./fixtures.ts";
 import { ARTIFACTS } from "./paths.ts";
 import { card, fa, notification, signIn, signUp } from "./ui.ts";
@@ -31,6 +31,15 @@ export async function signUpWithProject(page: Page, account: Account, name: stri
   await expect(page.getByTestId("canvas-project-name")).toHaveText(name);
   await expect(page.getByTestId("flow-pane")).toBeVisible();
   return { projectId, token: await tokenOf(page) };
+}
+
+/** A new account with project `name`, made through the API, signed in (the canvas not opened yet). */
+export async function signedInWithProject(page: Page, name: string): Promise<{ token: string; projectId: number }> {
+  const account = newAccount();
+  const { token } = await register(account);
+  const project = await createProject(token, name);
+  await signIn(page, account);
+  return { token, projectId: project.id };
 }
 
 /** Signs in (the account exists) and opens project `projectId`'s canvas. */
