@@ -279,8 +279,7 @@ pub async fn history(
     user: AuthUser,
     Query(query): Query<HistoryQuery>,
 ) -> Result<Json<SubscriptionHistory>, ApiError> {
-    let (page, per_page) = paging(&query)?;
-    let offset = u64::from(page - 1) * u64::from(per_page);
+    let (page, per_page, offset) = paging(&query)?;
     let (rows, total) = store::subscriptions::history(&state.db, user.id, per_page, offset).await?;
     let now = timestamp::now();
     Ok(Json(SubscriptionHistory {
@@ -340,8 +339,7 @@ pub async fn credit_history(
     user: AuthUser,
     Query(query): Query<HistoryQuery>,
 ) -> Result<Json<CreditHistory>, ApiError> {
-    let (page, per_page) = paging(&query)?;
-    let offset = u64::from(page - 1) * u64::from(per_page);
+    let (page, per_page, offset) = paging(&query)?;
     let (rows, total) =
         store::payments::credit_purchases(&state.db, user.id, per_page, offset).await?;
     let items = rows
@@ -369,7 +367,8 @@ pub async fn credit_history(
 }
 
 /// A history query's page and page size, checked.
-fn paging(query: &HistoryQuery) -> Result<(u32, u32), ApiError> {
+/// The page and page size asked for, and the rows before that page.
+fn paging(query: &HistoryQuery) -> Result<(u32, u32, u64), ApiError> {
     let page = match query.page.as_deref().map(str::trim) {
         None => SUBSCRIPTION_HISTORY_FIRST_PAGE,
         Some(text) => text
@@ -387,7 +386,7 @@ fn paging(query: &HistoryQuery) -> Result<(u32, u32), ApiError> {
             .filter(|p| (1..=SUBSCRIPTION_HISTORY_MAX_PER_PAGE).contains(p))
             .ok_or_else(|| ApiError::invalid("per_page", MessageCode::PerPageInvalid))?,
     };
-    Ok((page, per_page))
+    Ok((page, per_page, u64::from(page - 1) * u64::from(per_page)))
 }
 
 /// Whether I may add one more node of a type under my current plan.

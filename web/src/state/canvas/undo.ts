@@ -100,7 +100,8 @@ function resolved(now: (id: string) => string, at: Placement): Placement {
   return at.parentId ? { position: at.position, parentId: now(at.parentId) } : { position: at.position };
 }
 
-async function place({ get, set, now }: Replay, moves: { id: string; to: Placement }[]): Promise<Outcome> {
+/** Puts each node still on the canvas where `moves` says; answers where the placed ones were, to put them back. */
+async function placeAll({ get, set, now }: Replay, moves: { id: string; to: Placement }[]): Promise<{ id: string; to: Placement }[]> {
   const back: { id: string; to: Placement }[] = [];
   for (const move of moves) {
     const id = now(move.id);
@@ -109,6 +110,11 @@ async function place({ get, set, now }: Replay, moves: { id: string; to: Placeme
     const from = placementOf(node);
     if (await set(placeNodeAtom, id, resolved(now, move.to))) back.push({ id, to: from });
   }
+  return back;
+}
+
+async function place({ get, set, now }: Replay, moves: { id: string; to: Placement }[]): Promise<Outcome> {
+  const back = await placeAll({ get, set, now }, moves);
   if (back.length === 0 && moves.length > 0) return moves.some((m) => on(get, now(m.id))) ? NOTHING : GONE;
   return { inverse: { do: "place", moves: back }, complete: back.length === moves.length };
 }
@@ -132,14 +138,7 @@ async function ungroup(
 ): Promise<Outcome> {
   const box = now(container);
   if (!on(get, box) && !members.some((m) => on(get, now(m.id)))) return GONE;
-  const back: { id: string; to: Placement }[] = [];
-  for (const member of members) {
-    const id = now(member.id);
-    const node = findNode(get(nodesAtom), id);
-    if (!node) continue;
-    const from = placementOf(node);
-    if (await set(placeNodeAtom, id, resolved(now, member.to))) back.push({ id, to: from });
-  }
+  const back = await placeAll({ get, set, now }, members);
   // A container still holding members stays (deleting it would free them where they are).
   const empty = !get(nodesAtom).some((n) => n.parentId === box);
   const removed = empty && (await set(deleteNodeAtom, box, { record: false }));
