@@ -20,7 +20,15 @@ import {
 import "@xyflow/react/dist/style.css";
 import { constants, viewportCentre, type NodeKind, type Position } from "@dastyar/rules";
 import { useAtomValue, useSetAtom, useStore } from "jotai";
-import { useCallback, useMemo, useRef, useState, type MouseEvent as ReactMouseEvent } from "react";
+import {
+  useCallback,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type MouseEvent as ReactMouseEvent,
+  type RefObject,
+} from "react";
 import { fa } from "../i18n/fa";
 import {
   addNodeAtom,
@@ -53,24 +61,51 @@ import { ARIA_LABELS, labelledEdge, labelledNode } from "./ariaLabels";
 import { ShortcutsSheet } from "./ShortcutsSheet";
 import { useShortcuts } from "./useShortcuts";
 import { nodeNamesAtom } from "../state/canvas/nodeNames";
+import { fittedView, lowDetailAt } from "./lowDetail/detailLevel";
+import { hiddenNode } from "./lowDetail/hiddenNodes";
+import { LowDetailLayer } from "./lowDetail/LowDetailLayer";
+import { NodeList } from "./lowDetail/NodeList";
+import { useLowDetail, useUnseen } from "./lowDetail/useDetail";
 
 const { nodeWidth: NODE_WIDTH, nodeHeight: NODE_HEIGHT } = constants();
 const EDGE_CLASSES = { pending: styles["edge-pending"], error: styles["edge-error"] };
+const MIN_ZOOM = 0.05;
+const NO_EDGES: FlowEdge[] = [];
+
+/** Where the canvas opens: the whole graph fitted into the pane, and whether that is low detail. */
+type Opening = { view: { x: number; y: number; zoom: number }; low: boolean };
 
 export function Workspace({ projectId }: { projectId: number }) {
+  const paneRef = useRef<HTMLDivElement>(null);
+  // The pane's size decides the opening view (and so the detail), before React Flow draws anything.
+  const [opening, setOpening] = useState<Opening | null>(null);
+  const store = useStore();
+  useLayoutEffect(() => {
+    const pane = paneRef.current;
+    if (!pane) return;
+    const view = fittedView(store.get(nodesAtom), pane.clientWidth, pane.clientHeight, { minZoom: MIN_ZOOM, ...FIT_VIEW });
+    setOpening({ view, low: lowDetailAt(view.zoom, false) });
+  }, [store]);
   return (
     <ReactFlowProvider>
-      <Board projectId={projectId} />
+      <Board projectId={projectId} paneRef={paneRef} opening={opening} />
     </ReactFlowProvider>
   );
 }
 
-function Board({ projectId }: { projectId: number }) {
+function Board({
+  projectId,
+  paneRef,
+  opening,
+}: {
+  projectId: number;
+  paneRef: RefObject<HTMLDivElement | null>;
+  opening: Opening | null;
+}) {
   const store = useStore();
   const nodes = useAtomValue(nodesAtom);
   const edges = useAtomValue(edgesAtom);
   const flow = useReactFlow<FlowNode, FlowEdge>();
-  const paneRef = useRef<HTMLDivElement>(null);
   const dragStarts = useRef(new Map<string, Placement>());
   const [menu, setMenu] = useState<MenuTarget | null>(null);
 
@@ -179,7 +214,7 @@ function Board({ projectId }: { projectId: number }) {
     const centre = viewportCentre(flow.getViewport(), pane.clientWidth, pane.clientHeight);
     // Centre the node's box, not its corner.
     return { x: Math.round(centre.x - NODE_WIDTH / 2), y: Math.round(centre.y - NODE_HEIGHT / 2) };
-  }, [flow]);
+  }, [flow, paneRef]);
 
   const onAdd = useCallback((kind: NodeKind) => void addNode({ kind, position: centre() }), [addNode, centre]);
   const closeDrop = useCallback(() => setDrop(null), []);
@@ -192,12 +227,23 @@ function Board({ projectId }: { projectId: number }) {
     [drop, addConnected, flow],
   );
 
+  // Below the detail threshold React Flow holds every node hidden and no edge: the low-detail layer
+  // draws them. Above it, cards never measured stay hidden until they come on screen (lowDetail/unseen.ts).
+  const low = useLowDetail(opening?.low ?? null);
+  const unseen = useUnseen(nodes, low);
   // Each edge dressed once (edges/edgeLook.ts): its kind's colour and arrowhead, or its status;
   // named for screen readers by its ends' names (which change only when a name does).
   const names = useAtomValue(nodeNamesAtom);
-  const shownEdges = useMemo(() => edges.map((e) => labelledEdge(dressEdge(e, EDGE_CLASSES), names)), [edges, names]);
+  const shownEdges = useMemo(
+    () => (low ? NO_EDGES : edges.map((e) => labelledEdge(dressEdge(e, EDGE_CLASSES), names))),
+    [edges, names, low],
+  );
   // Each node named for screen readers by its kind and name, not its id.
-  const shownNodes = useMemo(() => nodes.map(labelledNode), [nodes]);
+  const shownNodes = useMemo(
+    () => nodes.map((n) => (low || unseen.has(n.id) ? hiddenNode(n) : labelledNode(n))),
+    [nodes, low, unseen],
+  );
+  const [focusedEntry, setFocusedEntry] = useState<string | null>(null);
 
   // A paste goes where the pointer is on the canvas, else to the middle of the view.
   const pointer = useRef<{ x: number; y: number } | null>(null);
@@ -220,36 +266,41 @@ function Board({ projectId }: { projectId: number }) {
           onPointerMove={(event) => (pointer.current = { x: event.clientX, y: event.clientY })}
           onPointerLeave={() => (pointer.current = null)}
         >
-          <ReactFlow<FlowNode, FlowEdge>
-            nodes={shownNodes}
-            edges={shownEdges}
-            nodeTypes={nodeTypes}
-            onNodesChange={onNodesChange}
-            onEdgesChange={onEdgesChange}
-            onBeforeDelete={onBeforeDelete}
-            isValidConnection={isValidConnection}
-            onConnect={onConnect}
-            onConnectEnd={onConnectEnd}
-            onNodeDragStart={onNodeDragStart}
-            onNodeDragStop={onNodeDragStop}
-            onNodeClick={onNodeClick}
-            onPaneClick={onPaneClick}
-            onNodeContextMenu={onNodeContextMenu}
-            onEdgeContextMenu={onEdgeContextMenu}
-            deleteKeyCode={["Delete", "Backspace"]}
-            multiSelectionKeyCode={["Shift", "Control", "Meta"]}
-            onlyRenderVisibleElements
-            minZoom={0.05}
-            fitView
-            fitViewOptions={FIT_VIEW}
-            colorMode="dark"
-            proOptions={{ hideAttribution: true }}
-            ariaLabelConfig={ARIA_LABELS}
-          >
-            <Background gap={22} />
-            <MiniMap pannable zoomable ariaLabel={fa.canvas.minimap} />
-            <Controls fitViewOptions={FIT_VIEW} />
-          </ReactFlow>
+          {opening && (
+            <ReactFlow<FlowNode, FlowEdge>
+              nodes={shownNodes}
+              edges={shownEdges}
+              nodeTypes={nodeTypes}
+              onNodesChange={onNodesChange}
+              onEdgesChange={onEdgesChange}
+              onBeforeDelete={onBeforeDelete}
+              isValidConnection={isValidConnection}
+              onConnect={onConnect}
+              onConnectEnd={onConnectEnd}
+              onNodeDragStart={onNodeDragStart}
+              onNodeDragStop={onNodeDragStop}
+              onNodeClick={onNodeClick}
+              onPaneClick={onPaneClick}
+              onNodeContextMenu={onNodeContextMenu}
+              onEdgeContextMenu={onEdgeContextMenu}
+              deleteKeyCode={["Delete", "Backspace"]}
+              multiSelectionKeyCode={["Shift", "Control", "Meta"]}
+              onlyRenderVisibleElements
+              minZoom={MIN_ZOOM}
+              defaultViewport={opening.view}
+              fitView={!opening.low}
+              fitViewOptions={FIT_VIEW}
+              colorMode="dark"
+              proOptions={{ hideAttribution: true }}
+              ariaLabelConfig={ARIA_LABELS}
+            >
+              <Background gap={22} />
+              <MiniMap pannable zoomable ariaLabel={fa.canvas.minimap} />
+              <Controls fitViewOptions={FIT_VIEW} />
+              <LowDetailLayer cards={low} unseen={unseen} paneRef={paneRef} focused={focusedEntry} onMenu={setMenu} />
+            </ReactFlow>
+          )}
+          {low && <NodeList onFocusNode={setFocusedEntry} />}
           {nodes.length === 0 && <p className={styles.empty}>{fa.canvas.empty}</p>}
         </div>
       </section>

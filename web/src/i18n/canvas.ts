@@ -121,4 +121,5 @@ export const canvas = {
   botId: "شناسهٔ ربات",
   notYet: "هنوز ثبت نشده",
   minimap: "نقشهٔ کوچک بوم",
+  lowDetailList: "گره‌های بوم (نمای دور)",
 } as const;

@@ -1,0 +1,258 @@
+// The low-detail layer: the graph on one <canvas> under React Flow's panels,
+// redrawn on every pan and zoom from one drawing list. Below the detail
+// threshold it draws everything and takes the pointer over nodes: a click
+// selects (React Flow's own selection actions, so the panel, delete and copy
+// see the same selection), a drag moves the nodes and ends as a DOM drag does
+// (finishDragAtom: saved, container rules, one undo step), a right click
+// opens the node's menu. Over bare canvas the pointer stays React Flow's
+// (pan, zoom, selection box). Above the threshold the cards are the DOM's
+// and the layer draws only the edges React Flow cannot yet: those to cards
+// never measured (off screen since the canvas opened in low detail).
+import type { Position } from "@dastyar/rules";
+import { useReactFlow, useStoreApi } from "@xyflow/react";
+import { useAtomValue, useSetAtom, useStore } from "jotai";
+import { useCallback, useEffect, useMemo, useRef, type RefObject } from "react";
+import { edgesAtom, finishDragAtom, nodesAtom, selectedNodeIdAtom, type Placement } from "../../state/canvas";
+import type { MenuTarget } from "../ContextMenu";
+import type { FlowEdge, FlowNode } from "../model";
+import { drawList, type DrawList } from "./drawList";
+import { nodeAt } from "./hitTest";
+import styles from "./LowDetail.module.css";
+import { paint, type Painted } from "./paint";
+
+const NOTHING: DrawList = { nodes: [], edges: [] };
+
+/** A press moves this far (screen pixels) before it is a drag, not a click. */
+const DRAG_THRESHOLD = 3;
+
+type Props = {
+  /** Below the detail threshold: draw the cards and take the pointer over them. */
+  cards: boolean;
+  /** Nodes React Flow holds hidden, never measured, in the DOM view (their edges are drawn here). */
+  unseen: ReadonlySet<string>;
+  paneRef: RefObject<HTMLDivElement | null>;
+  /** The node whose entry in the accessible list has the focus (ringed). */
+  focused: string | null;
+  onMenu: (target: MenuTarget) => void;
+};
+
+type Press = {
+  id: string;
+  pointer: number;
+  from: { x: number; y: number };
+  drag: { ids: string[]; starts: Map<string, Placement> } | null;
+};
+
+export function LowDetailLayer({ cards, unseen, paneRef, focused, onMenu }: Props) {
+  const store = useStore();
+  const flowStore = useStoreApi<FlowNode, FlowEdge>();
+  const flow = useReactFlow<FlowNode, FlowEdge>();
+  const nodes = useAtomValue(nodesAtom);
+  const edges = useAtomValue(edgesAtom);
+  const finishDrag = useSetAtom(finishDragAtom);
+  const select = useSetAtom(selectedNodeIdAtom);
+  const canvasRef = useRef<HTMLCanvasElement>(null);
+  /** Positions of the nodes being dragged (as in node.position), drawn in place of the stored ones. */
+  const moved = useRef(new Map<string, Position>());
+  const press = useRef<Press | null>(null);
+  /** A press on a node just ended (a click, or a drag): the click event that follows is handled. */
+  const pressEnded = useRef(false);
+  const frame = useRef(0);
+  const painted = useRef<Painted>({ nodes: -1, edges: -1 });
+
+  const drawnEdges = useMemo(
+    () => (cards ? edges : edges.filter((e) => unseen.has(e.source) || unseen.has(e.target))),
+    [cards, edges, unseen],
+  );
+  const list = useRef<DrawList>(NOTHING);
+
+  const draw = useCallback(() => {
+    frame.current = 0;
+    const canvas = canvasRef.current;
+    const ctx = canvas?.getContext("2d");
+    if (!canvas || !ctx) return;
+    const { transform, width, height } = flowStore.getState();
+    const dpr = window.devicePixelRatio || 1;
+    if (canvas.width !== Math.round(width * dpr) || canvas.height !== Math.round(height * dpr)) {
+      canvas.width = Math.round(width * dpr);
+      canvas.height = Math.round(height * dpr);
+      canvas.style.width = `${width}px`;
+      canvas.style.height = `${height}px`;
+    }
+    // Nothing to draw and nothing drawn: a pan in the DOM view costs the layer nothing.
+    if (list.current === NOTHING && painted.current.nodes === 0 && painted.current.edges === 0) return;
+    const view = { x: transform[0], y: transform[1], zoom: transform[2] };
+    const result = paint(ctx, list.current, view, { width, height, dpr }, { cards, focused });
+    // What was drawn, on the element: for people reading the page with tools, and the specs.
+    if (result.nodes !== painted.current.nodes || result.edges !== painted.current.edges) {
+      canvas.dataset.drawnNodes = String(result.nodes);
+      canvas.dataset.drawnEdges = String(result.edges);
+      painted.current = result;
+    }
+  }, [flowStore, cards, focused]);
+
+  const redraw = useCallback(() => {
+    if (frame.current === 0) frame.current = requestAnimationFrame(draw);
+  }, [draw]);
+
+  // A new list when the graph changes; drawn in the next frame.
+  useEffect(() => {
+    list.current = cards || drawnEdges.length > 0 ? drawList(nodes, drawnEdges, moved.current) : NOTHING;
+    redraw();
+  }, [cards, nodes, drawnEdges, redraw]);
+
+  // Every pan, zoom and resize.
+  useEffect(() => {
+    redraw();
+    const unsubscribe = flowStore.subscribe((state, before) => {
+      if (state.transform !== before.transform || state.width !== before.width || state.height !== before.height) redraw();
+    });
+    return () => {
+      unsubscribe();
+      cancelAnimationFrame(frame.current);
+      frame.current = 0;
+    };
+  }, [flowStore, redraw]);
+
+  // The pointer over nodes, in low detail.
+  useEffect(() => {
+    const pane = paneRef.current;
+    if (!cards || !pane) return;
+    const pointAt = (event: { clientX: number; clientY: number }) =>
+      flow.screenToFlowPosition({ x: event.clientX, y: event.clientY });
+    const hit = (event: MouseEvent) => {
+      // Only presses on the canvas itself, not on the panels, controls or minimap over it.
+      const target = event.target as Element | null;
+      if (!target?.classList.contains("react-flow__pane")) return null;
+      return nodeAt(list.current.nodes, pointAt(event));
+    };
+    const nodeById = (id: string) => store.get(nodesAtom).find((n) => n.id === id);
+
+    /** React Flow's own click selection: this node alone, or toggled with the multi-select key. */
+    const choose = (id: string) => {
+      const node = nodeById(id);
+      if (!node) return;
+      const state = flowStore.getState();
+      if (!node.selected) state.addSelectedNodes([id]);
+      else if (state.multiSelectionActive) state.unselectNodesAndEdges({ nodes: [node], edges: [] });
+    };
+
+    const onPointerDown = (event: PointerEvent) => {
+      if (event.button !== 0 || event.pointerType === "touch") return;
+      const id = hit(event);
+      if (!id) return;
+      // Ours, not React Flow's pan or selection box (no mousedown follows a cancelled pointerdown).
+      event.preventDefault();
+      event.stopPropagation();
+      pane.setPointerCapture(event.pointerId);
+      press.current = { id, pointer: event.pointerId, from: { x: event.clientX, y: event.clientY }, drag: null };
+    };
+
+    const onPointerMove = (event: PointerEvent) => {
+      const current = press.current;
+      if (!current || current.pointer !== event.pointerId) {
+        if (event.buttons === 0) pane.toggleAttribute("data-over-node", hit(event) !== null);
+        return;
+      }
+      const dx = event.clientX - current.from.x;
+      const dy = event.clientY - current.from.y;
+      if (!current.drag) {
+        if (Math.hypot(dx, dy) < DRAG_THRESHOLD) return;
+        // As React Flow does: a node dragged unselected is selected first; the selection moves together.
+        const node = nodeById(current.id);
+        if (!node) return;
+        if (!node.selected) flowStore.getState().addSelectedNodes([current.id]);
+        const all = store.get(nodesAtom);
+        const chosen = new Set(all.filter((n) => n.selected || n.id === current.id).map((n) => n.id));
+        const dragged = all.filter((n) => chosen.has(n.id) && !(n.parentId && chosen.has(n.parentId)));
+        current.drag = {
+          ids: dragged.map((n) => n.id),
+          starts: new Map(dragged.map((n) => [n.id, n.parentId ? { position: n.position, parentId: n.parentId } : { position: n.position }])),
+        };
+      }
+      const zoom = flowStore.getState().transform[2];
+      const next = new Map<string, Position>();
+      for (const [id, start] of current.drag.starts) {
+        next.set(id, { x: start.position.x + dx / zoom, y: start.position.y + dy / zoom });
+      }
+      moved.current = next;
+      list.current = drawList(store.get(nodesAtom), drawnEdges, next);
+      redraw();
+    };
+
+    const onPointerUp = (event: PointerEvent) => {
+      const current = press.current;
+      if (!current || current.pointer !== event.pointerId) return;
+      press.current = null;
+      if (pane.hasPointerCapture(event.pointerId)) pane.releasePointerCapture(event.pointerId);
+      pressEnded.current = true;
+      if (!current.drag) {
+        choose(current.id);
+        select(current.id);
+        return;
+      }
+      const { ids, starts } = current.drag;
+      const at = moved.current;
+      moved.current = new Map();
+      // Where the drag left them, then settled as React Flow's drag stop is.
+      const placed = new Set(ids);
+      store.set(
+        nodesAtom,
+        store.get(nodesAtom).map((n) => {
+          const to = placed.has(n.id) ? at.get(n.id) : undefined;
+          return to ? { ...n, position: { x: Math.round(to.x), y: Math.round(to.y) } } : n;
+        }),
+      );
+      void finishDrag(ids, starts);
+    };
+
+    // A tap (touch is left to React Flow's pan and zoom until it lifts), or the click after a press handled above.
+    const onClick = (event: MouseEvent) => {
+      if (pressEnded.current) {
+        pressEnded.current = false;
+        event.stopPropagation();
+        return;
+      }
+      const id = hit(event);
+      if (!id) return;
+      // Not React Flow's pane click, which would clear the selection.
+      event.stopPropagation();
+      choose(id);
+      select(id);
+    };
+
+    const onContextMenu = (event: MouseEvent) => {
+      const id = hit(event);
+      if (!id) return;
+      event.preventDefault();
+      event.stopPropagation();
+      onMenu({ kind: "node", id, x: event.clientX, y: event.clientY });
+    };
+
+    pane.addEventListener("pointerdown", onPointerDown, true);
+    pane.addEventListener("pointermove", onPointerMove, true);
+    pane.addEventListener("pointerup", onPointerUp, true);
+    pane.addEventListener("pointercancel", onPointerUp, true);
+    pane.addEventListener("click", onClick, true);
+    pane.addEventListener("contextmenu", onContextMenu, true);
+    return () => {
+      pane.removeEventListener("pointerdown", onPointerDown, true);
+      pane.removeEventListener("pointermove", onPointerMove, true);
+      pane.removeEventListener("pointerup", onPointerUp, true);
+      pane.removeEventListener("pointercancel", onPointerUp, true);
+      pane.removeEventListener("click", onClick, true);
+      pane.removeEventListener("contextmenu", onContextMenu, true);
+      pane.removeAttribute("data-over-node");
+    };
+  }, [cards, paneRef, flow, flowStore, store, drawnEdges, redraw, finishDrag, select, onMenu]);
+
+  return (
+    <canvas
+      ref={canvasRef}
+      className={styles.layer}
+      data-testid="low-detail-layer"
+      data-detail={cards ? "low" : "full"}
+      aria-hidden="true"
+    />
+  );
+}

@@ -1,0 +1,213 @@
+// Paints a drawing list on the low-detail layer's <canvas>: container
+// outlines, edges in their DOM colours, each node as a box in its kind's
+// accent colour, names once a box is wide enough to hold a readable line.
+// Work is batched by colour (one path per colour), and what is off screen
+// is skipped.
+import type { NodeKind } from "@dastyar/rules";
+import { APPEARANCE } from "../nodes/appearance";
+import { containerHead, type DrawList, type DrawnEdge, type DrawnNode } from "./drawList";
+
+export type View = { x: number; y: number; zoom: number };
+
+/** The theme's colours (web/src/styles/global.css), which a canvas cannot read from CSS. */
+const SURFACE_RAISED = "#1f2937";
+const TEXT = "#f1f5f9";
+const DANGER = "#f87171";
+const FOCUS = "#60a5fa";
+/** A container's dashed border and faint fill (nodes/container/ContainerNode.module.css). */
+const CONTAINER_BORDER = "rgb(148 163 184 / 45%)";
+const CONTAINER_FILL = "rgb(148 163 184 / 6%)";
+const CONTAINER_SELECTED = "#60a5fa";
+/** Names are drawn once a card is this wide on screen. */
+const LABEL_MIN_WIDTH = 60;
+/** A name never smaller than this on screen. */
+const LABEL_MIN_PX = 10;
+const FONT = '"Vazirmatn", Tahoma, "Segoe UI", sans-serif';
+
+/** A kind's box colour: its accent over the card's surface, strong enough to tell kinds apart. */
+const fills = new Map<NodeKind, string>();
+function fillOf(kind: NodeKind): string {
+  let fill = fills.get(kind);
+  if (!fill) {
+    fill = mix(APPEARANCE[kind].accent, SURFACE_RAISED, 0.45);
+    fills.set(kind, fill);
+  }
+  return fill;
+}
+
+/** `a` over `b` at `share` (both #rrggbb). */
+export function mix(a: string, b: string, share: number): string {
+  const channel = (hex: string, i: number) => parseInt(hex.slice(1 + 2 * i, 3 + 2 * i), 16);
+  const parts = [0, 1, 2].map((i) => Math.round(channel(a, i) * share + channel(b, i) * (1 - share)));
+  return `#${parts.map((p) => p.toString(16).padStart(2, "0")).join("")}`;
+}
+
+/** Control offset of React Flow's bezier edge (curvature 0.25), so the curves match the DOM view's. */
+function controlOffset(distance: number): number {
+  return distance >= 0 ? 0.5 * distance : 0.25 * 25 * Math.sqrt(-distance);
+}
+
+type Rect = { left: number; top: number; right: number; bottom: number };
+
+function overlaps(view: Rect, x1: number, y1: number, x2: number, y2: number): boolean {
+  return x2 >= view.left && x1 <= view.right && y2 >= view.top && y1 <= view.bottom;
+}
+
+/** What was drawn: the layer says so on its element (data-drawn-nodes, data-drawn-edges). */
+export type Painted = { nodes: number; edges: number };
+
+/**
+ * Paints `list` at `view` on a canvas of `width` × `height` CSS pixels at
+ * `dpr` device pixels each; `cards` false draws the edges only (the DOM
+ * view draws the cards). `focused` gets a focus ring.
+ */
+export function paint(
+  ctx: CanvasRenderingContext2D,
+  list: DrawList,
+  view: View,
+  size: { width: number; height: number; dpr: number },
+  options: { cards: boolean; focused: string | null },
+): Painted {
+  const { width, height, dpr } = size;
+  const { zoom } = view;
+  ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+  ctx.clearRect(0, 0, width, height);
+  ctx.setTransform(dpr * zoom, 0, 0, dpr * zoom, dpr * view.x, dpr * view.y);
+  const px = 1 / zoom; // one screen pixel in flow units
+  const seen: Rect = {
+    left: -view.x / zoom,
+    top: -view.y / zoom,
+    right: (width - view.x) / zoom,
+    bottom: (height - view.y) / zoom,
+  };
+  const visible = options.cards
+    ? list.nodes.filter((n) => {
+        const top = n.container ? n.y - 60 : n.y;
+        return overlaps(seen, n.x, top, n.x + n.width, n.y + n.height);
+      })
+    : [];
+  const containers = visible.filter((n) => n.container);
+  const cards = visible.filter((n) => !n.container);
+
+  // Containers under everything, as React Flow draws them.
+  if (containers.length > 0) {
+    ctx.fillStyle = CONTAINER_FILL;
+    for (const c of containers) ctx.fillRect(c.x, c.y, c.width, c.height);
+    ctx.lineWidth = Math.max(2, 1.5 * px);
+    ctx.setLineDash([8 * px, 5 * px]);
+    for (const selected of [false, true]) {
+      ctx.strokeStyle = selected ? CONTAINER_SELECTED : CONTAINER_BORDER;
+      ctx.beginPath();
+      for (const c of containers) if (c.selected === selected) ctx.rect(c.x, c.y, c.width, c.height);
+      ctx.stroke();
+    }
+    ctx.setLineDash([]);
+    // Each container's own card on its top edge.
+    paintBoxes(ctx, containers.map(containerHead).map((head, i) => ({ ...containers[i]!, ...head, container: false })), px);
+  }
+
+  const edges = paintEdges(ctx, list.edges, seen, px);
+  if (cards.length > 0) paintBoxes(ctx, cards, px);
+
+  if (options.cards && zoom * 250 >= LABEL_MIN_WIDTH) paintLabels(ctx, [...containers.map(labelBoxOfContainer), ...cards], px);
+
+  const focused = options.focused ? visible.find((n) => n.id === options.focused) : undefined;
+  if (focused) {
+    ctx.strokeStyle = FOCUS;
+    ctx.lineWidth = 3 * px;
+    ctx.strokeRect(focused.x - 4 * px, focused.y - 4 * px, focused.width + 8 * px, focused.height + 8 * px);
+  }
+  return { nodes: visible.length, edges };
+}
+
+function labelBoxOfContainer(c: DrawnNode): DrawnNode {
+  return { ...c, ...containerHead(c), container: false };
+}
+
+function paintEdges(ctx: CanvasRenderingContext2D, edges: readonly DrawnEdge[], seen: Rect, px: number): number {
+  const groups = new Map<string, DrawnEdge[]>();
+  let drawn = 0;
+  for (const edge of edges) {
+    const offset = controlOffset(edge.from.x - edge.to.x);
+    const x1 = Math.min(edge.from.x - offset, edge.to.x);
+    const x2 = Math.max(edge.from.x, edge.to.x + offset);
+    if (!overlaps(seen, x1, Math.min(edge.from.y, edge.to.y), x2, Math.max(edge.from.y, edge.to.y))) continue;
+    const key = `${edge.colour}${edge.dashed ? " dashed" : ""}`;
+    const group = groups.get(key);
+    if (group) group.push(edge);
+    else groups.set(key, [edge]);
+    drawn++;
+  }
+  ctx.lineWidth = Math.max(2, px);
+  for (const group of groups.values()) {
+    ctx.strokeStyle = group[0]!.colour;
+    ctx.setLineDash(group[0]!.dashed ? [6 * Math.max(1, px), 4 * Math.max(1, px)] : []);
+    ctx.beginPath();
+    for (const { from, to } of group) {
+      const offset = controlOffset(from.x - to.x);
+      ctx.moveTo(from.x, from.y);
+      ctx.bezierCurveTo(from.x - offset, from.y, to.x + offset, to.y, to.x, to.y);
+    }
+    ctx.stroke();
+  }
+  ctx.setLineDash([]);
+  return drawn;
+}
+
+/** Cards: a box in the kind's colour with its accent along the top, outlined when selected or failed. */
+function paintBoxes(ctx: CanvasRenderingContext2D, boxes: readonly DrawnNode[], px: number): void {
+  const byKind = new Map<NodeKind, DrawnNode[]>();
+  for (const box of boxes) {
+    const group = byKind.get(box.kind);
+    if (group) group.push(box);
+    else byKind.set(box.kind, [box]);
+  }
+  const bar = Math.max(3, 2 * px);
+  for (const [kind, group] of byKind) {
+    ctx.fillStyle = fillOf(kind);
+    ctx.beginPath();
+    for (const b of group) ctx.rect(b.x, b.y, b.width, b.height);
+    ctx.fill();
+    ctx.fillStyle = APPEARANCE[kind].accent;
+    ctx.beginPath();
+    for (const b of group) ctx.rect(b.x, b.y, b.width, Math.min(bar, b.height));
+    ctx.fill();
+  }
+  const outline = (which: (b: DrawnNode) => boolean, colour: string, width: number) => {
+    const chosen = boxes.filter(which);
+    if (chosen.length === 0) return;
+    ctx.strokeStyle = colour;
+    ctx.lineWidth = width;
+    ctx.beginPath();
+    for (const b of chosen) ctx.rect(b.x, b.y, b.width, b.height);
+    ctx.stroke();
+  };
+  outline((b) => b.status === "error", DANGER, Math.max(2, 2 * px));
+  outline((b) => b.selected, TEXT, Math.max(4, 2.5 * px));
+  // Pending cards are drawn dimmed in the DOM view.
+  const pending = boxes.filter((b) => b.status === "pending");
+  if (pending.length > 0) {
+    ctx.fillStyle = "rgb(17 24 39 / 35%)";
+    ctx.beginPath();
+    for (const b of pending) ctx.rect(b.x, b.y, b.width, b.height);
+    ctx.fill();
+  }
+}
+
+/** Glyph and name, right to left, at a size that stays readable. */
+function paintLabels(ctx: CanvasRenderingContext2D, boxes: readonly DrawnNode[], px: number): void {
+  const size = Math.max(15, LABEL_MIN_PX * px);
+  ctx.font = `700 ${size}px ${FONT}`;
+  ctx.direction = "rtl";
+  ctx.textAlign = "right";
+  ctx.textBaseline = "middle";
+  ctx.fillStyle = TEXT;
+  const pad = Math.max(10, 4 * px);
+  for (const b of boxes) {
+    const room = b.width - 2 * pad;
+    if (room <= size) continue;
+    const y = b.y + Math.min(b.height / 2, pad + size);
+    ctx.fillText(`${APPEARANCE[b.kind].glyph} ${b.label}`, b.x + b.width - pad, y, room);
+  }
+  ctx.direction = "inherit";
+}
