@@ -7,8 +7,10 @@
 #                        PostgreSQL (required with CI=true); bindings drift, the wasm
 #                        package, JS type-check and vitest, then the Playwright specs
 #   make lint            cargo fmt --check, clippy -D warnings on every target, ESLint on web/
-#   make wasm            the npm package @dastyar/rules in wasm/pkg/ (rebuilt only when sources change)
-#   make web             the web app in web/dist/ with Vite (rebuilt only when sources change)
+#   make wasm            the npm package @dastyar/rules in wasm/pkg/: the canvas's module and the lazy one
+#                        (rebuilt only when sources change; prints their sizes)
+#   make web             the web app in web/dist/ with Vite (rebuilt only when sources change); prints what
+#                        the first paint downloads and what loads later, gzip and raw
 #   make e2e             the Playwright specs (tests/e2e/): the real server and web app in
 #                        Debian's Chromium (installed with apt when missing)
 #   make bench           the server load, chat, abuse, knowledge and schedules benchmarks (release binary on SQLite, the chat one against the fake model), then bench-canvas; prints figures
@@ -35,7 +37,7 @@ WASM_JS := wasm/pkg/node/dastyar_wasm.js
 WASM_TYPES := wasm/pkg/types/index.d.ts
 NODE_DEPS := node_modules/.package-lock.json
 WEB_SOURCES := web/index.html web/package.json web/tsconfig.json web/vite.config.ts \
-               $(shell find web/src web/shared web/public -type f ! -name '*.test.ts')
+               $(shell find web/src web/shared web/public web/scripts -type f ! -name '*.test.ts')
 WEB_DIST := web/dist/index.html
 
 .PHONY: build run server test lint tools wasm-toolchain rust-test moto bindings-check wasm js-test \

@@ -39,6 +39,26 @@ export default defineConfig([
     },
   },
   {
+    // @dastyar/rules/lazy is fetched when first needed (src/canvas/lazyRules.ts): a
+    // static import would load it with the first paint. Types and tests may.
+    files: ["src/**/*.{ts,tsx}", "shared/**/*.ts"],
+    ignores: ["**/*.test.{ts,tsx}"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            {
+              name: "@dastyar/rules/lazy",
+              allowTypeImports: true,
+              message: "Take the lazy rules from src/canvas/lazyRules.ts (useLazyRules or loadLazyRules).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ["src/api/types.ts"],
     rules: { "no-restricted-imports": "off" },
   },

@@ -6,8 +6,6 @@ import {
   kindInfo,
   kinds,
   normalizeIranianMobile,
-  normalizeText,
-  searchTerms,
   wordpressAuthFields,
   type CanvasNode,
   type MessageCode,
@@ -15,6 +13,7 @@ import {
   type KindInfo,
   type NodeKind,
 } from "@dastyar/rules";
+import { normalizeText, searchTerms } from "@dastyar/rules/lazy";
 
 const all: KindInfo[] = kinds();
 const kind: NodeKind = all[0].kind;

@@ -1,11 +1,13 @@
 // The shared test vectors: every tests/vectors/*.json file is
 //   {"function"?: "<exported name>", "cases": [{"name", "function"?, "args": [...], "expect": <json>}]}
-// and each case calls the real wasm export. wasm/tests/vectors.rs runs the same
+// and each case calls the real wasm export, from either module (the package's
+// main entry or @dastyar/rules/lazy). wasm/tests/vectors.rs runs the same
 // files through api::dispatch in native Rust, so both must answer the same.
 // `expect` is a pattern: objects match on the keys they list (toMatchObject),
 // but an empty object only an empty object (toMatchObject would take any);
 // arrays element by element, anything else exactly.
 import * as rules from "@dastyar/rules";
+import * as lazyRules from "@dastyar/rules/lazy";
 import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 
@@ -19,7 +21,7 @@ const vectors = files.map((file) => {
   const cases = vector.cases.map((c) => ({ ...c, function: c.function ?? vector.function ?? "" }));
   return { file, cases };
 });
-const exported = rules as unknown as Record<string, unknown>;
+const exported = { ...rules, ...lazyRules } as unknown as Record<string, unknown>;
 
 /** The result as JSON sees it (what the Rust side compares). */
 const asJson = (value: unknown): unknown =>

@@ -2,12 +2,11 @@
 // the loader (widget.js) and the chat page (chat.js + chat.css), each gzipped
 // at level 9, against a 15 KB budget for all three together. Exits 1 over it.
 import { readFileSync } from "node:fs";
-import { gzipSync } from "node:zlib";
+import { gzipSize, kb } from "./gzip-size.mjs";
 
 const BUDGET_KB = 15;
 const dir = new URL("../dist/widget/", import.meta.url);
-const gzip = (name) => gzipSync(readFileSync(new URL(name, dir)), { level: 9 }).length;
-const kb = (bytes) => (bytes / 1024).toFixed(1);
+const gzip = (name) => gzipSize(readFileSync(new URL(name, dir)));
 
 const loader = gzip("widget.js");
 const chat = gzip("chat.js") + gzip("chat.css");

@@ -1,16 +1,23 @@
 // The palette: one button per kind with what it is for; a click adds it at
 // the middle of the view. A search box narrows it by name and purpose
-// (paletteSearch.ts); the list scrolls inside the palette.
+// (paletteSearch.ts) once the lazy rules it reads through are here (fetched
+// when the box is first focused); the list scrolls inside the palette.
 import type { NodeKind } from "@dastyar/rules";
-import { memo, useDeferredValue, useId, useState } from "react";
+import { memo, useDeferredValue, useId, useMemo, useState } from "react";
 import { fa } from "../i18n/fa";
+import { useLazyRules } from "./lazyRules";
 import { APPEARANCE } from "./nodes/appearance";
 import styles from "./Palette.module.css";
-import { searchPalette } from "./paletteSearch";
+import { PALETTE, paletteSearch } from "./paletteSearch";
 
 export const Palette = memo(function Palette({ onAdd }: { onAdd: (kind: NodeKind) => void }) {
   const [query, setQuery] = useState("");
-  const shown = searchPalette(useDeferredValue(query));
+  const [searchWanted, setSearchWanted] = useState(false);
+  const lazy = useLazyRules(searchWanted);
+  const search = useMemo(() => lazy && paletteSearch(lazy.normalizeText), [lazy]);
+  const deferred = useDeferredValue(query);
+  // Nothing typed needs no normaliser; anything else waits for it (null: still searching).
+  const shown = deferred === "" ? PALETTE : (search?.(deferred) ?? null);
   const searchId = useId();
   return (
     <nav className={styles.palette} aria-label={fa.canvas.palette}>
@@ -25,10 +32,14 @@ export const Palette = memo(function Palette({ onAdd }: { onAdd: (kind: NodeKind
         type="search"
         value={query}
         placeholder={fa.palette.searchPlaceholder}
-        onChange={(event) => setQuery(event.target.value)}
+        onFocus={() => setSearchWanted(true)}
+        onChange={(event) => {
+          setSearchWanted(true);
+          setQuery(event.target.value);
+        }}
       />
       <ul className={styles.list}>
-        {shown.map((k) => (
+        {shown?.map((k) => (
           // The purpose sits outside the button (axe: a button's visible text must be in its name) and is
           // its description; the button's ::after covers the whole entry, so a click anywhere adds the kind.
           <li
@@ -55,7 +66,8 @@ export const Palette = memo(function Palette({ onAdd }: { onAdd: (kind: NodeKind
           </li>
         ))}
       </ul>
-      {shown.length === 0 && <p className={styles.hint}>{fa.palette.noMatch}</p>}
+      {shown === null && <p className={styles.hint}>{fa.palette.searching}</p>}
+      {shown?.length === 0 && <p className={styles.hint}>{fa.palette.noMatch}</p>}
     </nav>
   );
 });

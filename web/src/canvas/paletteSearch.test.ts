@@ -1,6 +1,9 @@
+import { normalizeText } from "@dastyar/rules/lazy";
 import { describe, expect, it } from "vitest";
 import { fa } from "../i18n/fa";
-import { PALETTE, searchPalette } from "./paletteSearch";
+import { PALETTE, paletteSearch } from "./paletteSearch";
+
+const searchPalette = paletteSearch(normalizeText);
 
 const kindsFor = (query: string) => searchPalette(query).map((e) => e.kind);
 

@@ -55,6 +55,7 @@ export const palette = {
   search: "جست‌وجوی نوع گره",
   searchPlaceholder: "نام یا کاربرد، مثلاً پیامک",
   noMatch: "نوعی با این نام یا کاربرد نیست.",
+  searching: "در حال جست‌وجو…",
   edgeKinds,
   handles: {
     input: (labels: readonly string[]) => `ورودی؛ می‌پذیرد از: ${list(labels)}`,

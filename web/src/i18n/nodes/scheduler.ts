@@ -32,6 +32,7 @@ export const schedule = {
   inactive: "غیرفعال",
   preview: "پنج اجرای بعدی",
   noPreview: "برای دیدن اجراهای بعدی، زمان‌بندی را درست کنید.",
+  previewLoading: "در حال محاسبهٔ اجراهای بعدی…",
   every: (value: number, unit: IntervalUnit) => `هر ${formatNumber(value)} ${units[unit]}`,
   // The expression isolated left to right (U+2066…U+2069), as typed, inside the Persian line.
   cron: (expression: string) => `کرون: \u2066${expression}\u2069`,

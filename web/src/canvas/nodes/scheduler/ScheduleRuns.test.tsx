@@ -3,13 +3,14 @@
 // run with the time left, run now, the history and its polling.
 import { message } from "@dastyar/rules";
 import { act } from "react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { json } from "../../../api/fakeFetch";
 import type { RunHistory, RunView } from "../../../api/types";
 import { fa } from "../../../i18n/fa";
 import { nodesAtom } from "../../../state/canvas";
 import { deferred, flowNode, nodeView } from "../../../state/canvas/testFixtures";
 import { clockAtom } from "../../../state/clock";
+import { loadLazyRules } from "../../lazyRules";
 import type { FlowNode } from "../../model";
 import {
   click,
@@ -83,6 +84,8 @@ afterEach(() => {
 });
 
 describe("a trigger switched on", () => {
+  // The preview's run times come from the lazy rules: here before the panel opens.
+  beforeAll(() => loadLazyRules());
   beforeEach(async () => {
     server = { is_active: true, next_run_time: NEXT, current_runs: 2, max_runs: 10, runs: [] };
     panel = await renderPanel(TriggerPanel, trigger({ ...on, maxRuns: 10 }));

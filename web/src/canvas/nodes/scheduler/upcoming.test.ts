@@ -1,4 +1,5 @@
 import { defaultNodeData } from "@dastyar/rules";
+import { nextRuns } from "@dastyar/rules/lazy";
 import { describe, expect, it } from "vitest";
 import { scheduleOf, type ScheduleData } from "./schedule";
 import { previewStart, upcomingRuns } from "./upcoming";
@@ -32,7 +33,7 @@ describe("upcomingRuns", () => {
   const every5 = scheduleOf(base);
 
   it("counts from now without a start, as switching it on would", () => {
-    expect(upcomingRuns(every5, undefined, NOW, 3)).toEqual([
+    expect(upcomingRuns(nextRuns, every5, undefined, NOW, 3)).toEqual([
       "2025-03-21T08:05:00.000Z",
       "2025-03-21T08:10:00.000Z",
       "2025-03-21T08:15:00.000Z",
@@ -40,7 +41,7 @@ describe("upcomingRuns", () => {
   });
 
   it("keeps the phase of the engine's next run", () => {
-    expect(upcomingRuns(every5, { from: "2025-03-21T08:03:20Z" }, NOW, 3)).toEqual([
+    expect(upcomingRuns(nextRuns, every5, { from: "2025-03-21T08:03:20Z" }, NOW, 3)).toEqual([
       "2025-03-21T08:03:20.000Z",
       "2025-03-21T08:08:20.000Z",
       "2025-03-21T08:13:20.000Z",
@@ -48,16 +49,16 @@ describe("upcomingRuns", () => {
   });
 
   it("stops at the run limit", () => {
-    expect(upcomingRuns(every5, { from: "2025-03-21T08:03:20.000Z", remaining: 2 }, NOW, 5)).toHaveLength(2);
-    expect(upcomingRuns(every5, { from: "2025-03-21T08:03:20.000Z", remaining: 0 }, NOW, 5)).toEqual([]);
+    expect(upcomingRuns(nextRuns, every5, { from: "2025-03-21T08:03:20.000Z", remaining: 2 }, NOW, 5)).toHaveLength(2);
+    expect(upcomingRuns(nextRuns, every5, { from: "2025-03-21T08:03:20.000Z", remaining: 0 }, NOW, 5)).toEqual([]);
   });
 
   it("counts from now once the engine's next run has passed", () => {
-    expect(upcomingRuns(every5, { from: "2025-03-21T07:59:00Z" }, NOW, 1)).toEqual(["2025-03-21T08:05:00.000Z"]);
+    expect(upcomingRuns(nextRuns, every5, { from: "2025-03-21T07:59:00Z" }, NOW, 1)).toEqual(["2025-03-21T08:05:00.000Z"]);
   });
 
   it("is null for a schedule the rules refuse", () => {
-    expect(upcomingRuns({ ...every5, intervalValue: 0 }, undefined, NOW, 5)).toBeNull();
-    expect(upcomingRuns({ ...every5, intervalValue: 0 }, { from: "2025-03-21T08:03:20.000Z", remaining: 1 }, NOW, 5)).toBeNull();
+    expect(upcomingRuns(nextRuns, { ...every5, intervalValue: 0 }, undefined, NOW, 5)).toBeNull();
+    expect(upcomingRuns(nextRuns, { ...every5, intervalValue: 0 }, { from: "2025-03-21T08:03:20.000Z", remaining: 1 }, NOW, 5)).toBeNull();
   });
 });

@@ -2,7 +2,8 @@
 // the schedule engine set (an interval keeps the phase it was switched on
 // with) and stops at its run limit; off, or with its schedule being edited,
 // the preview counts from now, as switching it on would.
-import { nextRuns, type Schedule } from "@dastyar/rules";
+import type { Schedule } from "@dastyar/rules";
+import type { LazyRules } from "../../lazyRules";
 import { scheduleOf, type ScheduleData } from "./schedule";
 
 /** Where a preview starts and how many runs are left, when the engine's next run applies. */
@@ -34,9 +35,15 @@ const iso = (time: string | Date) => new Date(time).toISOString();
 /**
  * Up to `count` next due times (ISO 8601, UTC): from `start` when it is
  * still ahead of `now`, else from `now`. Null when the rules find the
- * schedule invalid.
+ * schedule invalid. `nextRuns` is the lazy rules' (lazyRules.ts).
  */
-export function upcomingRuns(schedule: Schedule, start: PreviewStart | undefined, now: Date, count: number): string[] | null {
+export function upcomingRuns(
+  nextRuns: LazyRules["nextRuns"],
+  schedule: Schedule,
+  start: PreviewStart | undefined,
+  now: Date,
+  count: number,
+): string[] | null {
   const from = start ? new Date(start.from) : null;
   if (!from || Number.isNaN(from.getTime()) || from <= now) {
     const runs = nextRuns(schedule, now.toISOString(), count);

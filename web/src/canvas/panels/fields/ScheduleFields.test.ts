@@ -2,8 +2,9 @@
 import { defaultNodeData } from "@dastyar/rules";
 import { act, createElement } from "react";
 import { createRoot, type Root } from "react-dom/client";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { fa } from "../../../i18n/fa";
+import { loadLazyRules } from "../../lazyRules";
 import { intervalValueOf, maxRunsOf, ScheduleFields, timezoneOptions, type ScheduleData } from "./ScheduleFields";
 
 describe("what the schedule boxes hand the rules", () => {
@@ -29,6 +30,8 @@ describe("what the schedule boxes hand the rules", () => {
 });
 
 describe("ScheduleFields", () => {
+  // Its run times come from the lazy rules: here before each render but the first test's.
+  beforeAll(() => loadLazyRules());
   let host: HTMLDivElement;
   let root: Root;
   beforeEach(() => {
@@ -46,6 +49,20 @@ describe("ScheduleFields", () => {
   const render = (data: ScheduleData) =>
     act(() => root.render(createElement(ScheduleFields, { data, update: () => {}, error: () => undefined })));
   const preview = () => [...host.querySelectorAll('[data-testid="schedule-preview"] li')].map((li) => li.textContent ?? "");
+
+  it("says it is working out the runs until the lazy rules are here, then previews them", async () => {
+    // Fresh modules: nothing fetched yet.
+    vi.resetModules();
+    const fresh = await import("./ScheduleFields");
+    const lazy = await import("../../lazyRules");
+    act(() => root.render(createElement(fresh.ScheduleFields, { data: base, update: () => {}, error: () => undefined })));
+    const section = () => host.querySelector('[data-testid="schedule-preview"]')?.textContent;
+    expect(section()).toContain(fa.nodes.scheduler.schedule.previewLoading);
+    expect(preview()).toEqual([]);
+    await act(() => lazy.loadLazyRules());
+    expect(preview()).toHaveLength(5);
+    expect(section()).not.toContain(fa.nodes.scheduler.schedule.previewLoading);
+  });
 
   it("previews the next five runs of a valid schedule in Persian digits", () => {
     render(base);

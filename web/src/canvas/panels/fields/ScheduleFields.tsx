@@ -10,6 +10,7 @@ import {
 } from "@dastyar/rules";
 import { useMemo, useState } from "react";
 import { fa } from "../../../i18n/fa";
+import { useLazyRules } from "../../lazyRules";
 import { jalaliDateTime } from "../../nodes/scheduler/jalali";
 import { scheduleOf, type ScheduleData } from "../../nodes/scheduler/schedule";
 import { upcomingRuns, type PreviewStart } from "../../nodes/scheduler/upcoming";
@@ -60,16 +61,21 @@ export function ScheduleFields({ data, update, error, start }: Props) {
   const { scheduleType, intervalValue, intervalUnit, cronExpression, timezone } = scheduleOf(data);
   const from = start?.from;
   const remaining = start?.remaining;
+  // Run times come from the lazy rules (the time-zone database): until they are here the preview says it is working.
+  const lazy = useLazyRules();
+  const nextRuns = lazy?.nextRuns;
   // The preview is worked out again only when one of the schedule's fields, or where it starts, changes.
   const runs = useMemo(
     () =>
+      nextRuns &&
       upcomingRuns(
+        nextRuns,
         { scheduleType, intervalValue, intervalUnit, cronExpression, timezone },
         from === undefined ? undefined : { from, remaining },
         new Date(),
         PREVIEW_COUNT,
       ),
-    [scheduleType, intervalValue, intervalUnit, cronExpression, timezone, from, remaining],
+    [nextRuns, scheduleType, intervalValue, intervalUnit, cronExpression, timezone, from, remaining],
   );
 
   return (
@@ -138,7 +144,9 @@ export function ScheduleFields({ data, update, error, start }: Props) {
       />
       <section aria-label={words.preview} data-testid="schedule-preview">
         <p className={styles.label}>{words.preview}</p>
-        {runs && runs.length > 0 ? (
+        {runs === undefined ? (
+          <p className={styles.hint}>{words.previewLoading}</p>
+        ) : runs && runs.length > 0 ? (
           <ol className={styles.hint} style={{ margin: 0, paddingInlineStart: "1.2rem", listStyleType: "persian" }}>
             {runs.map((run) => (
               <li key={run}>{jalaliDateTime(run, data.timezone)}</li>
