@@ -12,6 +12,7 @@ use crate::accounts::password_hasher::PasswordHasher;
 use crate::accounts::token::JwtKeys;
 use crate::billing::catalogue::{Catalogue, CatalogueError};
 use crate::canvas::file_store::{FileStore, FileStoreError};
+use crate::canvas::position_writer::PositionWriter;
 use crate::canvas::snapshots::Snapshots;
 use crate::channels::widget::visitor_token::VisitorTokens;
 use crate::config::Config;
@@ -56,6 +57,8 @@ pub struct AppState {
     pub embedding_due: Arc<Notify>,
     /// Project loads kept per revision, to answer an unchanged project again.
     pub snapshots: Arc<Snapshots>,
+    /// Node moves, many in one commit on SQLite.
+    pub positions: Arc<PositionWriter>,
 }
 
 impl AppState {
@@ -99,6 +102,7 @@ impl AppState {
             messages: Arc::new(MessageWriter::new(message_writer::LEASE)),
             vectors: Arc::new(VectorIndex::default()),
             snapshots: Arc::new(Snapshots::default()),
+            positions: Arc::new(PositionWriter::default()),
             embedding_due: Arc::new(Notify::new()),
             config: Arc::new(config),
         }

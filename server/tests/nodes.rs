@@ -7,6 +7,7 @@ mod common;
 use axum::http::{Method, StatusCode};
 use common::nodes::{SMS_API_KEY, create_node, db_id, insert_container, patch, post_node};
 use common::{TestApp, for_each_backend};
+use futures_util::future::join_all;
 use serde_json::{Value, json};
 
 /// One collection and what its nodes look like.
@@ -1076,6 +1077,66 @@ async fn nobody_stores_references_to_anothers_nodes() {
                 assert!(stored["data"].get(key).is_none(), "{path} {key}: {stored}");
             }
         }
+    })
+    .await;
+}
+
+/// Moves arriving together are written together (one commit on SQLite), yet
+/// each is decided alone: every one lands and answers its own node, and a
+/// move of someone else's node among them is refused without stopping the rest.
+#[tokio::test]
+async fn moves_at_once_each_land_and_answer_their_own_node() {
+    for_each_backend(|app| async move {
+        let (token, _) = app.register("mover@example.com").await;
+        let (stranger, _) = app.register("stranger@example.com").await;
+        let project = app.create_project(&token, "جابه‌جایی").await;
+        let theirs = app.create_project(&stranger, "دیگری").await;
+        let foreign =
+            create_node(&app, &stranger, "/api/instructions", theirs, "او", json!({})).await;
+        let mut ids = Vec::new();
+        for i in 0..40 {
+            let node = create_node(
+                &app,
+                &token,
+                "/api/instructions",
+                project,
+                &format!("گره {i}"),
+                json!({}),
+            )
+            .await;
+            ids.push(db_id(&node));
+        }
+
+        let position = |id: i64| format!("/api/instructions/{id}/position");
+        let moves = ids.iter().enumerate().map(|(i, &id)| {
+            let (app, token, path) = (&app, &token, position(id));
+            async move {
+                (
+                    id,
+                    patch(app, &path, token, json!({"position_x": i, "position_y": -(i as f64)}))
+                        .await,
+                )
+            }
+        });
+        let foreign_path = position(db_id(&foreign));
+        let refused = patch(&app, &foreign_path, &token, json!({"position_x": 5, "position_y": 5}));
+        let (answers, refused) = tokio::join!(join_all(moves), refused);
+
+        refused.assert_error(404, "not_found");
+        for (i, (id, answer)) in answers.into_iter().enumerate() {
+            assert_eq!(answer.status, StatusCode::OK, "{}", answer.text());
+            let node = answer.json();
+            assert_eq!(node["id"], format!("instruction-{id}"));
+            assert_eq!(node["position"], json!({"x": i as f64, "y": -(i as f64)}));
+        }
+        let stored = app.get(&format!("/api/projects/{project}/nodes"), Some(&token)).await.json();
+        for node in stored.as_array().unwrap() {
+            let i = ids.iter().position(|id| node["id"] == format!("instruction-{id}")).unwrap();
+            assert_eq!(node["position"], json!({"x": i as f64, "y": -(i as f64)}));
+        }
+        let untouched =
+            app.get(&format!("/api/instructions/{}", db_id(&foreign)), Some(&stranger)).await;
+        assert_eq!(untouched.json()["position"], foreign["position"]);
     })
     .await;
 }

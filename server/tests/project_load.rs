@@ -14,6 +14,8 @@ use axum::http::{Method, Request, StatusCode, header};
 use common::canvas::Canvas;
 use common::{TestApp, TestResponse, for_each_backend};
 use dastyar_core::NodeKind;
+use dastyar_server::canvas::{self, edges::CanvasEdge};
+use dastyar_server::store;
 use serde_json::{Value, json};
 
 /// A GET of `path` with the token and the extra headers.
@@ -214,6 +216,144 @@ async fn another_users_project_is_not_found_even_with_its_etag() {
         assert!(deleted.status.is_success(), "{}", deleted.text());
         let gone = get(&app, &format!("/api/projects/{project}/nodes"), &owner, &[]).await;
         assert_eq!(gone.status, StatusCode::NOT_FOUND);
+    })
+    .await;
+}
+
+/// What a load must answer: the project read straight from the database,
+/// with nothing kept.
+async fn plain_read(app: &TestApp, user_id: i64, project: i64) -> (Value, Value) {
+    let nodes = canvas::nodes::of_project(&app.state, user_id, project).await.unwrap();
+    let edges =
+        store::edges::list_for_project(app.state.db.pool(), user_id, project).await.unwrap();
+    let edges: Vec<CanvasEdge> = edges.iter().map(CanvasEdge::from_row).collect();
+    (serde_json::to_value(nodes).unwrap(), serde_json::to_value(edges).unwrap())
+}
+
+/// Both instances answer the plain read, each having kept its last answer
+/// (so a kept answer that should have been dropped shows here).
+async fn both_answer_the_plain_read(
+    instances: [&TestApp; 2],
+    token: &str,
+    user_id: i64,
+    project: i64,
+    after: &str,
+) {
+    let expected = plain_read(instances[0], user_id, project).await;
+    for (which, app) in instances.iter().enumerate() {
+        for (part, want) in [("nodes", &expected.0), ("edges", &expected.1)] {
+            let path = format!("/api/projects/{project}/{part}");
+            let loaded = get(app, &path, token, &[("accept-encoding", "br")]).await;
+            assert_eq!(loaded.status, StatusCode::OK, "{after}: {}", loaded.text());
+            let mut json = Vec::new();
+            brotli::BrotliDecompress(&mut &loaded.body[..], &mut json).unwrap();
+            let got: Value = serde_json::from_slice(&json).unwrap();
+            assert_eq!(&got, want, "instance {which}, {part}, after {after}");
+        }
+    }
+}
+
+#[tokio::test]
+async fn every_kind_of_write_is_seen_by_the_next_load_on_either_instance() {
+    for_each_backend(|app| async move {
+        let (token, user_id) = app.register("writes-load@example.com").await;
+        let project = app.create_project(&token, "همه نوشتن‌ها").await;
+        let other = TestApp::open((*app.state.config).clone(), app.backend).await;
+        let both = [&app, &other];
+        let check = |after: &'static str| {
+            let token = token.clone();
+            async move { both_answer_the_plain_read(both, &token, user_id, project, after).await }
+        };
+        let ok = |response: TestResponse, what: &str| {
+            assert!(response.status.is_success(), "{what}: {}", response.text());
+            response.json()
+        };
+        check("nothing").await;
+
+        // Writes through either instance, each followed by loads on both.
+        let first = instruction(&app, &token, project, "یکم").await;
+        check("a node created").await;
+        let put = json!({"name": "یکم", "content": "بلند و دقیق پاسخ بده"});
+        ok(other.patch(&format!("/api/instructions/{first}"), Some(&token), put).await, "update");
+        check("a node updated").await;
+        let to = json!({"position_x": 700, "position_y": 40});
+        ok(
+            app.patch(&format!("/api/instructions/{first}/position"), Some(&token), to).await,
+            "move",
+        );
+        check("a node moved").await;
+
+        // Nodes written by another path than the API.
+        let canvas = Canvas::new(&app, user_id, project);
+        let assistant = canvas.assistant().await;
+        let function = canvas.function().await;
+        check("nodes written by another path").await;
+
+        let made =
+            json!({"project_id": project, "name": "گروه", "position_x": 1000, "position_y": 0});
+        let container = ok(other.post("/api/containers", Some(&token), made).await, "container");
+        let container = container["database_id"].as_i64().unwrap();
+        check("a container created").await;
+        let add = json!({"node_type": "function", "node_id": function});
+        ok(
+            app.post(&format!("/api/containers/{container}/add-node"), Some(&token), add).await,
+            "add",
+        );
+        check("a node put into a container").await;
+        let to = json!({"position_x": 1200, "position_y": 300});
+        ok(
+            other.patch(&format!("/api/containers/{container}/position"), Some(&token), to).await,
+            "",
+        );
+        check("a container moved").await;
+        let size = json!({"width": 640, "height": 480});
+        ok(
+            app.patch(&format!("/api/containers/{container}/dimensions"), Some(&token), size).await,
+            "",
+        );
+        check("a container resized").await;
+        let out = json!({"container_id": null, "position_x": 10, "position_y": 10});
+        ok(
+            other.patch(&format!("/api/functions/{function}/container"), Some(&token), out).await,
+            "",
+        );
+        check("a node taken out of its container").await;
+
+        // Edges and what they change on the nodes they join.
+        app.connect(
+            &token,
+            project,
+            (NodeKind::Function, function),
+            (NodeKind::Assistant, assistant),
+        )
+        .await;
+        check("an edge created with its effects on both ends").await;
+        let edges = plain_read(&app, user_id, project).await.1;
+        let edge = edges[0]["id"].as_str().unwrap().to_owned();
+        ok(other.delete(&format!("/api/edges/{edge}"), Some(&token)).await, "edge delete");
+        check("an edge deleted with its effects undone").await;
+        other
+            .connect(
+                &token,
+                project,
+                (NodeKind::Assistant, assistant),
+                (NodeKind::Instruction, first),
+            )
+            .await;
+        check("an edge created on the other instance").await;
+        ok(app.delete(&format!("/api/instructions/{first}"), Some(&token)).await, "node delete");
+        check("a node deleted with its edges").await;
+
+        let inside = canvas.child(container, NodeKind::Iframe, json!({}), 20.0, 20.0).await;
+        check("a node created inside a container").await;
+        ok(other.delete(&format!("/api/containers/{container}"), Some(&token)).await, "");
+        check("a container deleted, its child freed").await;
+        sqlx::query("UPDATE nodes SET status = 'error' WHERE id = $1")
+            .bind(inside)
+            .execute(app.state.db.pool())
+            .await
+            .unwrap();
+        check("a status written by a job").await;
     })
     .await;
 }

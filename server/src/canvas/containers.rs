@@ -20,6 +20,7 @@ use crate::canvas::graph::ProjectGraph;
 use crate::canvas::nodes::{MAX_COORDINATE, NodeView};
 use crate::db::Db;
 use crate::error::ApiError;
+use crate::state::AppState;
 use crate::store::nodes::{self, NewNode, NodeRow};
 use crate::store::tx::Tx;
 
@@ -167,17 +168,18 @@ pub async fn resize(
 }
 
 pub async fn move_to(
-    db: &Db,
+    state: &AppState,
     user_id: i64,
     id: i64,
     x: f64,
     y: f64,
 ) -> Result<Option<CanvasNode>, ApiError> {
+    let db = &state.db;
     let position = Position { x: coordinate("position_x", x)?, y: coordinate("position_y", y)? };
     if get_row(db, user_id, id).await?.is_none() {
         return Ok(None);
     }
-    match nodes::set_position(db.pool(), user_id, id, position).await? {
+    match state.positions.set(db, user_id, id, position).await? {
         Some(row) => Ok(Some(canvas(db, user_id, &row).await?)),
         None => Ok(None),
     }

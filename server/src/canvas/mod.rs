@@ -10,6 +10,7 @@ pub mod file_store;
 pub mod files;
 pub mod graph;
 pub mod nodes;
+pub mod position_writer;
 pub mod project_load;
 pub mod project_queries;
 pub mod shortcuts;

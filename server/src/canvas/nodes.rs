@@ -319,7 +319,7 @@ pub async fn set_position(
         return Err(ApiError::NotForKind { kind, code: MessageCode::PositionNotSupported });
     }
     let position = position(x, y)?;
-    nodes::set_position(state.db.pool(), user_id, id, position).await?.ok_or(ApiError::NotFound)
+    state.positions.set(&state.db, user_id, id, position).await?.ok_or(ApiError::NotFound)
 }
 
 /// Puts a node into a container of its project at `(x, y)` relative to it,

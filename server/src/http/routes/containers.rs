@@ -228,12 +228,12 @@ pub async fn resize(
         (status = 422, description = "A coordinate beyond ±1000000", body = ErrorBody),
     ))]
 pub async fn move_to(
-    State(db): State<Db>,
+    State(state): State<AppState>,
     user: AuthUser,
     Path(id): Path<i64>,
     Json(body): Json<ContainerPositionRequest>,
 ) -> Result<Json<CanvasNode>, ApiError> {
-    found(containers::move_to(&db, user.id, id, body.position_x, body.position_y).await?)
+    found(containers::move_to(&state, user.id, id, body.position_x, body.position_y).await?)
 }
 
 /// Put a node of the same project into the container.
