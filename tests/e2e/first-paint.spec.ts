@@ -1,0 +1,51 @@
+// What the canvas downloads before it draws: the rules' main wasm module once
+// (preloaded beside the JavaScript, the preload reused), and not the lazy one
+// (the time-zone database, Unicode normalisation), which comes when the
+// palette's search or a schedule's preview first needs it (web/src/canvas/lazyRules.ts).
+import { kinds, type NodeKind } from "@dastyar/rules";
+import { openCanvas, signedInWithProject, watchRequests } from "./canvas-ui.ts";
+import { expect, test, type Page } from "./fixtures.ts";
+import { fa } from "./ui.ts";
+
+const MAIN = /^\/assets\/dastyar_wasm_bg-[\w-]+\.wasm$/;
+const LAZY = /^\/assets\/dastyar_wasm_lazy_bg-[\w-]+\.wasm$/;
+const label = (kind: NodeKind) => kinds().find((k) => k.kind === kind)!.label;
+
+async function canvasWatchingWasm(page: Page) {
+  const { projectId } = await signedInWithProject(page, "بار نخست");
+  const main = watchRequests(page, MAIN);
+  const lazy = watchRequests(page, LAZY);
+  await openCanvas(page, projectId);
+  await expect(page.getByRole("button", { name: fa.canvas.addNamed(label("sms")), exact: true })).toBeVisible();
+  return { main, lazy };
+}
+
+test("the canvas draws with the main rules fetched once and the lazy ones not yet; the palette's search brings them", async ({ page }) => {
+  const { main, lazy } = await canvasWatchingWasm(page);
+  expect(main).toHaveLength(1);
+  expect(await page.locator('link[rel="preload"][as="fetch"]').getAttribute("href")).toBe(new URL(main[0].url()).pathname);
+  expect(lazy).toHaveLength(0);
+
+  const palette = page.getByRole("navigation", { name: fa.canvas.palette });
+  const search = palette.getByRole("searchbox", { name: fa.palette.search });
+  // «پیامک» typed with Arabic yeh and kaf: core's normaliser, from the lazy module, finds it.
+  await search.fill("پيامك");
+  await expect(palette.locator("button[data-kind]")).toHaveCount(1);
+  await expect(palette.locator('button[data-kind="sms"]')).toBeVisible();
+  expect(lazy).toHaveLength(1);
+  expect(main).toHaveLength(1);
+});
+
+test("a scheduler's panel fetches the lazy rules once and previews the next runs", async ({ page }) => {
+  const { lazy } = await canvasWatchingWasm(page);
+  await page.getByRole("button", { name: fa.canvas.addNamed(label("scheduler")), exact: true }).click();
+  const card = page.locator('article[data-kind="scheduler"]');
+  await expect(card.getByTestId("node-status")).toHaveAttribute("data-status", "success");
+  expect(lazy).toHaveLength(0);
+
+  await card.locator("header").click({ position: { x: 10, y: 5 } });
+  const panel = page.getByTestId("settings-panel");
+  await expect(panel).toHaveAttribute("data-kind", "scheduler");
+  await expect(panel.getByTestId("schedule-preview").locator("li")).toHaveCount(5);
+  expect(lazy).toHaveLength(1);
+});
