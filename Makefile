@@ -14,7 +14,8 @@
 #   make e2e             the Playwright specs (tests/e2e/): the real server and web app in
 #                        Debian's Chromium (installed with apt when missing)
 #   make bench           the server load, chat, abuse, knowledge and schedules benchmarks (release binary on SQLite, the chat one against the fake model), then bench-canvas; prints figures
-#   make bench-canvas    the canvas benchmark (tests/bench/canvas.ts): 1,000 nodes in Chromium; prints figures
+#   make bench-canvas    the canvas benchmark (tests/bench/canvas.ts): 1,000 then 5,000 nodes in Chromium beside a
+#                        bare React Flow page of the same graph; prints figures, goals and ratios (BENCH_SIZES=1000 for one size)
 #   make fuzz            schemathesis (from PyPI) against the release binary's OpenAPI document, on SQLite
 #                        and PostgreSQL: every check, figures printed, fails on any failure (tools/fuzz.sh)
 #   make bindings-check  cargo test, then fail if bindings/ differs from the Rust types
@@ -144,8 +145,10 @@ bench:
 fuzz:
 	tools/fuzz.sh
 
-# The canvas in Chromium with 1,000 nodes and ~1,800 edges seeded through the API:
-# load time, frame rates while dragging and panning, one connection check, the heap.
+# The canvas in Chromium with 1,000 nodes and ~1,800 edges, then 5,000 and ~8,000, seeded
+# through the API, beside a bare React Flow page of the same graph (tests/bench/bare, built
+# with Vite by the benchmark): time to show the graph, frame rates while dragging and panning,
+# the connection check, the heap; each figure with its goal and its ratio to the bare page.
 # Node 20 runs no TypeScript, so tsc compiles it to tests/bench/dist/ first.
 bench-canvas: server web $(NODE_DEPS)
 	@tools/ensure-chromium.sh
