@@ -22,6 +22,8 @@ export type Marks = {
   allNodes?: number;
   allMeasured?: number;
   allEdges?: number;
+  /** The last frame with a node element still hidden (React Flow hides a node until it is measured). */
+  lastHidden?: number;
   nodesInDom: number;
   edgesInDom: number;
 };
@@ -151,13 +153,12 @@ export function instrument(args: InstrumentArgs): void {
       marks.edgesInDom = document.querySelectorAll(".react-flow__edge").length;
       if (nodes.length > 0 && marks.firstNode === undefined) marks.firstNode = now;
       if (nodes.length >= args.nodes && marks.allNodes === undefined) marks.allNodes = now;
-      if (marks.allNodes !== undefined && marks.allMeasured === undefined) {
-        let measured = 0;
-        nodes.forEach((n) => {
-          if (n.style.visibility !== "hidden") measured++;
-        });
-        if (measured >= args.nodes) marks.allMeasured = now;
-      }
+      let measured = 0;
+      nodes.forEach((n) => {
+        if (n.style.visibility !== "hidden") measured++;
+      });
+      if (measured < nodes.length) marks.lastHidden = now;
+      if (measured >= args.nodes && marks.allMeasured === undefined) marks.allMeasured = now;
       if (marks.edgesInDom >= args.edges && marks.allEdges === undefined) marks.allEdges = now;
     }
     if (load.watching && now < 180_000) requestAnimationFrame(watch);
