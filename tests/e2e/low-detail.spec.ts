@@ -96,8 +96,20 @@ test("zoomed out, the graph is drawn on the low-detail layer: kinds, containers 
   expect(await pixelsOf(page, { x: -6, y: 20 }, { x: 6, y: 280 }, "#94a3b8"), "container outline").toBeGreaterThan(5);
   expect(await pixelsOf(page, { x: 40, y: 60 }, { x: 270, y: 80 }, "#2dd4bf"), "child's accent inside").toBeGreaterThan(5);
 
+  // The minimap still shows the nodes (React Flow's draws none it holds hidden).
+  const minimap = page.getByTestId("low-detail-minimap").locator("canvas");
+  await expect(minimap).toBeVisible();
+  const drawnOnMinimap = await minimap.evaluate((canvas) => {
+    const { data } = (canvas as HTMLCanvasElement).getContext("2d")!.getImageData(0, 0, 200, 150);
+    let assistant = 0;
+    for (let i = 0; i < data.length; i += 4) if (data[i] === 0x60 && data[i + 1] === 0xa5 && data[i + 2] === 0xfa) assistant++;
+    return assistant;
+  });
+  expect(drawnOnMinimap, "the assistant in its accent on the minimap").toBeGreaterThan(0);
+
   await zoomUntil(page, "zoomin", "full");
   await expect(node(page, child.id)).toBeVisible();
+  await expect(page.getByTestId("low-detail-minimap")).toHaveCount(0);
   await expect(page.locator(".react-flow__edge")).toHaveCount(2);
 });
 

@@ -64,6 +64,7 @@ import { nodeNamesAtom } from "../state/canvas/nodeNames";
 import { fittedView, lowDetailAt } from "./lowDetail/detailLevel";
 import { hiddenNode } from "./lowDetail/hiddenNodes";
 import { LowDetailLayer } from "./lowDetail/LowDetailLayer";
+import { LowDetailMiniMap } from "./lowDetail/LowDetailMiniMap";
 import { NodeList } from "./lowDetail/NodeList";
 import { useLowDetail, useUnseen } from "./lowDetail/useDetail";
 
@@ -294,8 +295,9 @@ function Board({
               proOptions={{ hideAttribution: true }}
               ariaLabelConfig={ARIA_LABELS}
             >
-              <Background gap={22} />
-              <MiniMap pannable zoomable ariaLabel={fa.canvas.minimap} />
+              {/* Below the threshold the dots would be a few pixels apart: noise that costs a raster of the whole pane at every pan. */}
+              {!low && <Background gap={22} />}
+              {low ? <LowDetailMiniMap label={fa.canvas.minimap} /> : <MiniMap pannable zoomable ariaLabel={fa.canvas.minimap} />}
               <Controls fitViewOptions={FIT_VIEW} />
               <LowDetailLayer cards={low} unseen={unseen} paneRef={paneRef} focused={focusedEntry} onMenu={setMenu} />
             </ReactFlow>
