@@ -8,7 +8,8 @@
 //! dastyar-server --bench load`).
 //!
 //! `BENCH_NODES` (default 1000), `BENCH_CONCURRENCY` (default 16) and
-//! `BENCH_LOADS` (default 2000) change the size.
+//! `BENCH_LOADS` (default 2000) change the size; `BENCH_BACKEND=sqlite` or
+//! `postgres` runs one backend only.
 
 mod support;
 
@@ -22,7 +23,13 @@ const BROWSER_ENCODINGS: &str = "gzip, deflate, br, zstd";
 
 #[tokio::main]
 async fn main() {
-    run_backend("SQLite", &[]).await;
+    let only = std::env::var("BENCH_BACKEND").unwrap_or_default().to_lowercase();
+    if only != "postgres" {
+        run_backend("SQLite", &[]).await;
+    }
+    if only == "sqlite" {
+        return;
+    }
     match postgres_base() {
         Some(base) => {
             let schema = PostgresSchema::create(&base).await;
