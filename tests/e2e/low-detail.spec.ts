@@ -22,13 +22,15 @@ async function zoomUntil(page: Page, button: "zoomin" | "zoomout", detail: "low"
   await expect(layer(page)).toHaveAttribute("data-detail", detail);
 }
 
-/** Where flow point `p` is: on the layer's canvas (device pixels = CSS pixels here) and on the page. */
+/** Where flow point `p` is: on the page, and on the layer's canvas (device pixels = CSS pixels here). */
 async function place(page: Page, p: Point): Promise<{ canvas: Point; screen: Point }> {
   const view = await viewportOf(page);
+  const flow = await page.locator(".react-flow").first().boundingBox();
   const box = await layer(page).boundingBox();
-  if (!box) throw new Error("e2e: the low-detail layer has no box");
-  const canvas = { x: view.x + p.x * view.zoom, y: view.y + p.y * view.zoom };
-  return { canvas, screen: { x: box.x + canvas.x, y: box.y + canvas.y } };
+  if (!flow || !box) throw new Error("e2e: the flow or the low-detail layer has no box");
+  const screen = { x: flow.x + view.x + p.x * view.zoom, y: flow.y + view.y + p.y * view.zoom };
+  // The layer covers the pane, or holds the whole scene and moves with the view.
+  return { screen, canvas: { x: screen.x - box.x, y: screen.y - box.y } };
 }
 
 /** How many pixels of the layer between flow points `a` and `b` are of colour `hex` (any opacity above a trace). */

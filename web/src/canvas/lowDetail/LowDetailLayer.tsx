@@ -18,7 +18,7 @@ import type { FlowEdge, FlowNode } from "../model";
 import { drawList, type DrawList } from "./drawList";
 import { nodeAt } from "./hitTest";
 import styles from "./LowDetail.module.css";
-import { paint, type Painted } from "./paint";
+import { paint, wholeScene, type Painted } from "./paint";
 
 const NOTHING: DrawList = { nodes: [], edges: [] };
 
@@ -66,25 +66,46 @@ export function LowDetailLayer({ cards, unseen, paneRef, focused, onMenu }: Prop
   );
   const list = useRef<DrawList>(NOTHING);
 
+  /** What the canvas holds when it holds the whole scene: redrawn only when one of these changes. */
+  const scene = useRef<{ list: DrawList; zoom: number; focused: string | null; dpr: number } | null>(null);
+
   const draw = useCallback(() => {
     frame.current = 0;
     const canvas = canvasRef.current;
     const ctx = canvas?.getContext("2d");
     if (!canvas || !ctx) return;
     const { transform, width, height } = flowStore.getState();
+    const [tx, ty, zoom] = transform;
     const dpr = window.devicePixelRatio || 1;
-    if (canvas.width !== Math.round(width * dpr) || canvas.height !== Math.round(height * dpr)) {
-      canvas.width = Math.round(width * dpr);
-      canvas.height = Math.round(height * dpr);
-      canvas.style.width = `${width}px`;
-      canvas.style.height = `${height}px`;
-    }
+    const size = (w: number, h: number) => {
+      if (canvas.width === Math.round(w * dpr) && canvas.height === Math.round(h * dpr)) return;
+      canvas.width = Math.round(w * dpr);
+      canvas.height = Math.round(h * dpr);
+      canvas.style.width = `${w}px`;
+      canvas.style.height = `${h}px`;
+    };
     // Nothing to draw and nothing drawn: a pan in the DOM view costs the layer nothing.
     if (list.current === NOTHING && painted.current.nodes === 0 && painted.current.edges === 0) return;
-    const view = { x: transform[0], y: transform[1], zoom: transform[2] };
-    const result = paint(ctx, list.current, view, { width, height, dpr }, { cards, focused });
+    let result: Painted | null = null;
+    const whole = cards ? wholeScene(list.current, zoom, dpr) : null;
+    if (whole) {
+      // The whole graph fits one small bitmap at this zoom: drawn once, and a pan only moves it.
+      const known = scene.current;
+      if (!known || known.list !== list.current || known.zoom !== zoom || known.focused !== focused || known.dpr !== dpr) {
+        size(whole.width, whole.height);
+        const view = { x: -whole.x * zoom, y: -whole.y * zoom, zoom };
+        result = paint(ctx, list.current, view, { width: whole.width, height: whole.height, dpr }, { cards, focused });
+        scene.current = { list: list.current, zoom, focused, dpr };
+      }
+      canvas.style.transform = `translate(${tx + whole.x * zoom}px, ${ty + whole.y * zoom}px)`;
+    } else {
+      scene.current = null;
+      size(width, height);
+      canvas.style.transform = "";
+      result = paint(ctx, list.current, { x: tx, y: ty, zoom }, { width, height, dpr }, { cards, focused });
+    }
     // What was drawn, on the element: for people reading the page with tools, and the specs.
-    if (result.nodes !== painted.current.nodes || result.edges !== painted.current.edges) {
+    if (result && (result.nodes !== painted.current.nodes || result.edges !== painted.current.edges)) {
       canvas.dataset.drawnNodes = String(result.nodes);
       canvas.dataset.drawnEdges = String(result.edges);
       painted.current = result;

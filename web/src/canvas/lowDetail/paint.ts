@@ -53,6 +53,43 @@ function overlaps(view: Rect, x1: number, y1: number, x2: number, y2: number): b
   return x2 >= view.left && x1 <= view.right && y2 >= view.top && y1 <= view.bottom;
 }
 
+/** The largest bitmap (device pixels) the layer keeps the whole scene in, to move it on a pan instead of redrawing. */
+const SCENE_MAX_PIXELS = 4_000_000;
+const SCENE_MAX_SIDE = 4096;
+/** Screen pixels around the scene for outlines and focus rings drawn outside the boxes. */
+const SCENE_MARGIN = 12;
+
+/**
+ * The flow area holding everything `list` draws (container cards above their
+ * boxes, edges' curves beyond their ends, a margin for outlines), when at
+ * `zoom` it fits a bitmap small enough to keep; null otherwise. Its corner
+ * is in flow coordinates, its size in CSS pixels at `zoom`.
+ */
+export function wholeScene(list: DrawList, zoom: number, dpr: number): { x: number; y: number; width: number; height: number } | null {
+  if (list.nodes.length === 0) return null;
+  let x1 = Infinity;
+  let y1 = Infinity;
+  let x2 = -Infinity;
+  let y2 = -Infinity;
+  for (const n of list.nodes) {
+    x1 = Math.min(x1, n.x);
+    x2 = Math.max(x2, n.x + n.width);
+    y1 = Math.min(y1, n.container ? containerHead(n).y : n.y);
+    y2 = Math.max(y2, n.y + n.height);
+  }
+  for (const { from, to } of list.edges) {
+    const offset = controlOffset(from.x - to.x);
+    x1 = Math.min(x1, from.x - offset, to.x);
+    x2 = Math.max(x2, to.x + offset, from.x);
+  }
+  const margin = SCENE_MARGIN / zoom;
+  const width = (x2 - x1 + 2 * margin) * zoom;
+  const height = (y2 - y1 + 2 * margin) * zoom;
+  const device = width * dpr * height * dpr;
+  if (width * dpr > SCENE_MAX_SIDE || height * dpr > SCENE_MAX_SIDE || device > SCENE_MAX_PIXELS) return null;
+  return { x: x1 - margin, y: y1 - margin, width: Math.ceil(width), height: Math.ceil(height) };
+}
+
 /** What was drawn: the layer says so on its element (data-drawn-nodes, data-drawn-edges). */
 export type Painted = { nodes: number; edges: number };
 

@@ -1,8 +1,9 @@
 // Cards never measured, in the DOM view. React Flow mounts every node it has
 // not measured, on screen or not, to measure it: after opening in low detail
 // that would be every card of the project at the first zoom in. So a card
-// not measured yet stays hidden until it comes on screen (it is "unseen");
-// the low-detail layer draws the edges that end at one.
+// not measured yet stays hidden until it comes on screen or its turn comes
+// to be measured while the page is idle (useDetail.ts); meanwhile it is
+// "unseen", and the low-detail layer draws the edges that end at one.
 import type { FlowNode } from "../model";
 import { absoluteBox, type Box } from "./detailLevel";
 

@@ -9,6 +9,8 @@ import { lowDetailAt } from "./detailLevel";
 import { toReveal, unseenOf, viewArea } from "./unseen";
 
 const NONE: ReadonlySet<string> = new Set<string>();
+/** Cards measured per idle moment: a few dozen mount in well under a frame's budget of idle time. */
+const MEASURE_BATCH = 25;
 
 /** Whether the view is in low detail: `opening` (once the pane is measured) until React Flow's pan and zoom exist. */
 export function useLowDetail(opening: boolean | null): boolean {
@@ -57,5 +59,16 @@ export function useUnseen(nodes: readonly FlowNode[], low: boolean): ReadonlySet
   }, [flowStore, nodes, revealed, low]);
   // The same set while its members stay the same (a drag changes positions, not what is unseen).
   const key = [...unseen].join(" ");
-  return useMemo(() => (key === "" ? NONE : new Set(key.split(" "))), [key]);
+  const stable = useMemo(() => (key === "" ? NONE : new Set(key.split(" "))), [key]);
+  // The rest are measured a few at a time while the page is idle, so that React Flow soon draws
+  // every edge itself (the layer draws those it cannot) and panning mounts nothing new.
+  useEffect(() => {
+    if (stable.size === 0) return;
+    const idle = requestIdleCallback(() => {
+      const batch = [...stable].slice(0, MEASURE_BATCH);
+      setRevealed((before) => new Set([...before, ...batch]));
+    });
+    return () => cancelIdleCallback(idle);
+  }, [stable]);
+  return stable;
 }
