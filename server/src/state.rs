@@ -57,7 +57,7 @@ pub struct AppState {
     pub embedding_due: Arc<Notify>,
     /// Project loads kept per revision, to answer an unchanged project again.
     pub snapshots: Arc<Snapshots>,
-    /// Node moves, many in one commit on SQLite.
+    /// Node moves, many in one commit.
     pub positions: Arc<PositionWriter>,
 }
 

@@ -6,7 +6,7 @@ mod common;
 
 use axum::http::{Method, StatusCode};
 use common::nodes::{SMS_API_KEY, create_node, db_id, insert_container, patch, post_node};
-use common::{TestApp, for_each_backend};
+use common::{Backend, TestApp, for_each_backend};
 use futures_util::future::join_all;
 use serde_json::{Value, json};
 
@@ -1137,6 +1137,67 @@ async fn moves_at_once_each_land_and_answer_their_own_node() {
         let untouched =
             app.get(&format!("/api/instructions/{}", db_id(&foreign)), Some(&stranger)).await;
         assert_eq!(untouched.json()["position"], foreign["position"]);
+    })
+    .await;
+}
+
+/// A move the database refuses (here a trigger made to fail on one
+/// position) fails alone: the moves written with it still land, on
+/// PostgreSQL too, where one failed statement spoils its transaction.
+#[tokio::test]
+async fn a_move_the_database_refuses_fails_alone() {
+    for_each_backend(|app| async move {
+        let refuse = match app.backend {
+            Backend::Sqlite => {
+                "CREATE TRIGGER refuse_13 BEFORE UPDATE OF position_x ON nodes
+                 WHEN NEW.position_x = 13 BEGIN SELECT RAISE(ABORT, 'refused'); END"
+            }
+            Backend::Postgres => {
+                "CREATE FUNCTION refuse_13() RETURNS trigger LANGUAGE plpgsql AS $$
+                 BEGIN IF NEW.position_x = 13 THEN RAISE EXCEPTION 'refused'; END IF;
+                 RETURN NEW; END; $$"
+            }
+        };
+        sqlx::query(refuse).execute(app.state.db.pool()).await.unwrap();
+        if app.backend == Backend::Postgres {
+            sqlx::query(
+                "CREATE TRIGGER refuse_13 BEFORE UPDATE ON nodes
+                 FOR EACH ROW EXECUTE FUNCTION refuse_13()",
+            )
+            .execute(app.state.db.pool())
+            .await
+            .unwrap();
+        }
+        let (token, _) = app.register("refused-move@example.com").await;
+        let project = app.create_project(&token, "جابه‌جایی").await;
+        let (mut ids, mut created_at) = (Vec::new(), Vec::new());
+        for i in 0..20 {
+            let name = format!("گره {i}");
+            let node =
+                create_node(&app, &token, "/api/instructions", project, &name, json!({})).await;
+            ids.push(db_id(&node));
+            created_at.push(node["position"]["x"].clone());
+        }
+        let moves =
+            ids.iter().enumerate().map(|(i, &id)| {
+                let (app, token) = (&app, &token);
+                let path = format!("/api/instructions/{id}/position");
+                async move {
+                    patch(app, &path, token, json!({"position_x": i + 3, "position_y": 1})).await
+                }
+            });
+        let answers = join_all(moves).await;
+        for (i, answer) in answers.iter().enumerate() {
+            let expected =
+                if i + 3 == 13 { StatusCode::INTERNAL_SERVER_ERROR } else { StatusCode::OK };
+            assert_eq!(answer.status, expected, "move {i}: {}", answer.text());
+        }
+        let stored = app.get(&format!("/api/projects/{project}/nodes"), Some(&token)).await.json();
+        for node in stored.as_array().unwrap() {
+            let i = ids.iter().position(|id| node["id"] == format!("instruction-{id}")).unwrap();
+            let x = if i + 3 == 13 { created_at[i].clone() } else { json!((i + 3) as f64) };
+            assert_eq!(node["position"]["x"], x, "node {i}");
+        }
     })
     .await;
 }
