@@ -19,6 +19,7 @@ import { drawList, type DrawList } from "./drawList";
 import { nodeAt } from "./hitTest";
 import styles from "./LowDetail.module.css";
 import { paint, wholeScene, type Painted } from "./paint";
+import { useViewportFrames } from "./useViewportFrames";
 
 const NOTHING: DrawList = { nodes: [], edges: [] };
 
@@ -57,7 +58,6 @@ export function LowDetailLayer({ cards, unseen, paneRef, focused, onMenu }: Prop
   const press = useRef<Press | null>(null);
   /** A press on a node just ended (a click, or a drag): the click event that follows is handled. */
   const pressEnded = useRef(false);
-  const frame = useRef(0);
   const painted = useRef<Painted>({ nodes: -1, edges: -1 });
 
   const drawnEdges = useMemo(
@@ -70,7 +70,6 @@ export function LowDetailLayer({ cards, unseen, paneRef, focused, onMenu }: Prop
   const scene = useRef<{ list: DrawList; zoom: number; focused: string | null; dpr: number } | null>(null);
 
   const draw = useCallback(() => {
-    frame.current = 0;
     const canvas = canvasRef.current;
     const ctx = canvas?.getContext("2d");
     if (!canvas || !ctx) return;
@@ -112,28 +111,14 @@ export function LowDetailLayer({ cards, unseen, paneRef, focused, onMenu }: Prop
     }
   }, [flowStore, cards, focused]);
 
-  const redraw = useCallback(() => {
-    if (frame.current === 0) frame.current = requestAnimationFrame(draw);
-  }, [draw]);
+  // Drawn on the next frame, and on every pan, zoom and resize.
+  const redraw = useViewportFrames(draw);
 
   // A new list when the graph changes; drawn in the next frame.
   useEffect(() => {
     list.current = cards || drawnEdges.length > 0 ? drawList(nodes, drawnEdges, moved.current) : NOTHING;
     redraw();
   }, [cards, nodes, drawnEdges, redraw]);
-
-  // Every pan, zoom and resize.
-  useEffect(() => {
-    redraw();
-    const unsubscribe = flowStore.subscribe((state, before) => {
-      if (state.transform !== before.transform || state.width !== before.width || state.height !== before.height) redraw();
-    });
-    return () => {
-      unsubscribe();
-      cancelAnimationFrame(frame.current);
-      frame.current = 0;
-    };
-  }, [flowStore, redraw]);
 
   // The pointer over nodes, in low detail.
   useEffect(() => {

@@ -4,13 +4,14 @@
 // kind's accent, the view on screen outlined, and a drag on it pans.
 import { Panel, useReactFlow, useStoreApi } from "@xyflow/react";
 import { useAtomValue } from "jotai";
-import { useCallback, useEffect, useMemo, useRef } from "react";
+import { useCallback, useMemo, useRef } from "react";
 import { nodesAtom } from "../../state/canvas";
 import type { FlowEdge, FlowNode } from "../model";
 import { APPEARANCE } from "../nodes/appearance";
 import { boundsOf, type Box } from "./detailLevel";
 import { drawList } from "./drawList";
 import { miniMapFrame } from "./miniMapFrame";
+import { useViewportFrames } from "./useViewportFrames";
 import { viewArea } from "./unseen";
 
 /** React Flow's MiniMap's size. */
@@ -26,7 +27,6 @@ export function LowDetailMiniMap({ label }: { label: string }) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const boxes = useMemo(() => drawList(nodes, []).nodes, [nodes]);
   const bounds = useMemo<Box | null>(() => boundsOf(nodes), [nodes]);
-  const frame = useRef(0);
 
   const frameNow = useCallback(() => {
     const { transform, width, height } = flowStore.getState();
@@ -34,7 +34,6 @@ export function LowDetailMiniMap({ label }: { label: string }) {
   }, [flowStore, bounds]);
 
   const draw = useCallback(() => {
-    frame.current = 0;
     const ctx = canvasRef.current?.getContext("2d");
     if (!ctx) return;
     const dpr = window.devicePixelRatio || 1;
@@ -61,20 +60,7 @@ export function LowDetailMiniMap({ label }: { label: string }) {
     ctx.strokeRect(vx, vy, vw, vh);
   }, [boxes, frameNow]);
 
-  useEffect(() => {
-    const redraw = () => {
-      if (frame.current === 0) frame.current = requestAnimationFrame(draw);
-    };
-    redraw();
-    const unsubscribe = flowStore.subscribe((state, before) => {
-      if (state.transform !== before.transform || state.width !== before.width || state.height !== before.height) redraw();
-    });
-    return () => {
-      unsubscribe();
-      cancelAnimationFrame(frame.current);
-      frame.current = 0;
-    };
-  }, [flowStore, draw]);
+  useViewportFrames(draw);
 
   // A drag on the minimap moves the view with it, as React Flow's pannable MiniMap does.
   const onPointerDown = useCallback(

@@ -2,7 +2,7 @@
 // label, kind, status badge (with job progress while an assistant is being
 // created) and a retry button when it failed. Each kind adds its own lines.
 import type { NodeKind } from "@dastyar/rules";
-import { Handle, Position, useStore as useFlowStore, type ReactFlowState } from "@xyflow/react";
+import { Handle, Position } from "@xyflow/react";
 import { useSetAtom } from "jotai";
 import { memo, type ReactNode } from "react";
 import { fa } from "../../i18n/fa";
@@ -23,17 +23,10 @@ type Props = {
   children?: ReactNode;
 };
 
-/** Below this zoom a card's details are too small to read: only its name and status are drawn. */
-const DETAIL_ZOOM = 0.4;
-const zoomedOut = (s: ReactFlowState) => s.transform[2] < DETAIL_ZOOM;
-
 export const NodeShell = memo(function NodeShell({ id, kind, data, selected, children }: Props) {
   const { glyph, accent } = APPEARANCE[kind];
   const info = kindInfoOf(kind);
   const status = data.creationStatus;
-  // Changes only when the zoom crosses DETAIL_ZOOM, so zooming re-renders no card otherwise;
-  // a thousand simpler cards halve what the browser lays out and paints.
-  const compact = useFlowStore(zoomedOut);
   return (
     <article
       className={styles.node}
@@ -41,7 +34,6 @@ export const NodeShell = memo(function NodeShell({ id, kind, data, selected, chi
       data-selected={selected ? "true" : undefined}
       data-testid={`node-${id}`}
       data-kind={kind}
-      data-compact={compact ? "true" : undefined}
       style={{ "--accent-kind": accent } as React.CSSProperties}
       dir="rtl"
     >
@@ -54,13 +46,13 @@ export const NodeShell = memo(function NodeShell({ id, kind, data, selected, chi
         </span>
         <div className={styles.titles}>
           <h3 className={styles.label}>{data.label}</h3>
-          {!compact && <span className={styles.kind}>{info.label}</span>}
+          <span className={styles.kind}>{info.label}</span>
         </div>
       </header>
-      {children && !compact && <div className={styles.body}>{children}</div>}
+      {children && <div className={styles.body}>{children}</div>}
       <footer className={styles.footer}>
         <StatusBadge id={id} kind={kind} data={data} />
-        {status === "error" && kind !== "testframe" && !compact && <RetryButton id={id} />}
+        {status === "error" && kind !== "testframe" && <RetryButton id={id} />}
       </footer>
       {info.hasOutput && (
         <Handle type="source" position={Position.Left} className={styles.handle} title={handleHints(kind).output} />
