@@ -336,15 +336,18 @@ async function runSize(context: BrowserContext, server: Server, bare: BarePage, 
         })
         .join("; ")}`,
     });
-    const heaps = new Map<Side, { used: number; domNodes: number }>();
-    for (const side of sides) heaps.set(side, await heap(side.cdp));
-    table.compare({
-      figure: "heap: JS heap used after load (after GC)",
-      dastyar: heaps.get(dastyar)!.used,
-      bare: heaps.get(plain)!.used,
-      unit: "MiB",
-      notes: `DOM nodes: Dastyar ${heaps.get(dastyar)!.domNodes}, bare page ${heaps.get(plain)!.domNodes}`,
-    });
+    /** Both pages' JS heap after a garbage collection, and their DOM sizes, as one row. */
+    const compareHeaps = async (figure: string) => {
+      const [mine, theirs] = [await heap(dastyar.cdp), await heap(plain.cdp)];
+      table.compare({
+        figure,
+        dastyar: mine.used,
+        bare: theirs.used,
+        unit: "MiB",
+        notes: `DOM nodes: Dastyar ${mine.domNodes}, bare page ${theirs.domNodes}`,
+      });
+    };
+    await compareHeaps("heap: JS heap used after load (after GC)");
 
     // ---- Which nodes to drag: from their positions and the viewport, the same on both pages.
     const seededAt = new Map(nodes.map((n) => [n.id, n.position]));
@@ -513,14 +516,7 @@ async function runSize(context: BrowserContext, server: Server, bare: BarePage, 
       table.add("connection drag", "n/a", error instanceof Error ? error.message : String(error)),
     );
 
-    for (const side of sides) heaps.set(side, await heap(side.cdp));
-    table.compare({
-      figure: "heap: JS heap used at the end (after GC)",
-      dastyar: heaps.get(dastyar)!.used,
-      bare: heaps.get(plain)!.used,
-      unit: "MiB",
-      notes: `DOM nodes: Dastyar ${heaps.get(dastyar)!.domNodes}, bare page ${heaps.get(plain)!.domNodes}`,
-    });
+    await compareHeaps("heap: JS heap used at the end (after GC)");
     if (problems.length > 0) table.add("page errors", `${problems.length}`, problems.slice(0, 3).join(" | "));
   } finally {
     for (const side of sides) await side.page.close().catch(() => {});
