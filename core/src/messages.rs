@@ -163,6 +163,8 @@ catalogue! {
     IframeIncomplete => "برای آی‌فریم، نام شرکت و دامنه‌های مجاز لازم است.";
     WordpressSourceNotAssistant => "وردپرس فقط به دستیار وصل می‌شود.";
     WordpressIncomplete => "پیکربندی وردپرس کامل نیست: نشانی سایت و اطلاعات ورود لازم است.";
+    /// The canvas has not yet parsed the WordPress site's address (its URL rules load on first use).
+    WordpressUrlUnchecked => "نشانی سایت وردپرس هنوز بررسی نشده است؛ چند لحظهٔ دیگر دوباره امتحان کنید.";
     TriggerHasNoInputs => "راه‌انداز ورودی ندارد.";
     TriggerTargetNotAssistant => "راه‌انداز فقط به دستیار وصل می‌شود.";
     TriggerAlreadyConnected => "هر راه‌انداز فقط به یک دستیار وصل می‌شود.";

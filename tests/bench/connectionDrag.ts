@@ -11,7 +11,7 @@ type Proposal = { source: string; target: string };
 
 /**
  * The canvas's own `isValidConnection` (isValidConnection → checkProposalAtom →
- * RulesGraph.check), found among the props of React Flow's root component and
+ * checkConnectionAround on the ends' neighbourhood), found among the props of React Flow's root component and
  * timed in batches inside the page: a batch's time over its calls is one
  * check's cost (performance.now is too coarse for a single call, and nothing is
  * subtracted, so no figure can come out negative). The first call after a
@@ -88,7 +88,7 @@ async function barePane(page: Page, near: Point): Promise<Point | null> {
   );
 }
 
-/** The in-page check; call it after something moved, so its first call reads the graph. */
+/** The in-page check; call it after something moved, so its first call cuts the neighbourhood afresh. */
 export async function measureCheckInPage(side: Side, proposal: Proposal, table: Table): Promise<void> {
   const timed = await checkInPage(side.page, proposal);
   if (!timed) {
@@ -100,13 +100,13 @@ export async function measureCheckInPage(side: Side, proposal: Proposal, table: 
     "connection: one check in the page",
     `${fmt(median(timed.perCheck), 3)} ms`,
     `median of ${timed.perCheck.length} batches of ${timed.calls} calls (p95 ${fmt(quantile(sorted, 0.95), 3)} ms): ` +
-      `the canvas's isValidConnection → checkProposalAtom → RulesGraph.check; ` +
+      `the canvas's isValidConnection → checkProposalAtom → checkConnectionAround; ` +
       `${proposal.source} → ${proposal.target} ${timed.allowed ? "allowed" : "refused"}`,
   );
   table.add(
     "connection: first check after a change",
     `${fmt(timed.first, 1)} ms`,
-    "after a node moved: reads the graph into the rules once, then every check reuses it",
+    "after a node moved: cuts the ends' neighbourhood and hands it to the rules; the same question again reuses the answer",
   );
 }
 

@@ -11,7 +11,9 @@ use std::collections::BTreeMap;
 
 use chrono::{DateTime, Utc};
 use dastyar_core::abilities::{self, Abilities, request_template};
-use dastyar_core::connect::{self, EdgeData, EdgeKind, Graph, Proposal};
+use dastyar_core::connect::{
+    self, EdgeData, EdgeKind, Graph, Neighbourhood, Proposal, ToldSiteUrl,
+};
 use dastyar_core::credits::CustomCredits;
 use dastyar_core::data::apidefinition::{self, ApiAuthType, AuthField};
 use dastyar_core::data::common::StatusInfo;
@@ -72,12 +74,23 @@ pub fn prepare_node_data(mut node: NodeData) -> Prepared {
 // ---- Connections ----
 
 pub fn check_connection(graph: Graph, proposal: Proposal) -> ConnectionCheck {
-    check_connection_in(&graph, &proposal)
+    connect::check_connection(&graph, &proposal).into()
 }
 
-/// `check_connection` on a graph the caller keeps (see `RulesGraph`).
-pub fn check_connection_in(graph: &Graph, proposal: &Proposal) -> ConnectionCheck {
-    connect::check_connection(graph, proposal).into()
+/// `check_connection` on only the proposal's neighbourhood. `site_url_valid`
+/// says whether a WordPress target's site address parses, as
+/// `normalize_wordpress_url` (the lazy module) answered; `None` before it has.
+pub fn check_connection_around(
+    around: Neighbourhood,
+    proposal: Proposal,
+    site_url_valid: Option<bool>,
+) -> ConnectionCheck {
+    connect::check_connection_around(&around, &proposal, &ToldSiteUrl(site_url_valid)).into()
+}
+
+/// The part of a graph the connection rules read for `proposal`.
+pub fn connection_neighbourhood(graph: Graph, proposal: Proposal) -> Neighbourhood {
+    connect::neighbourhood(&graph, &proposal)
 }
 
 pub fn allowed_targets(kind: NodeKind) -> Vec<NodeKind> {
@@ -422,6 +435,10 @@ pub fn dispatch(function: &str, args: &[Value]) -> Option<Value> {
         "nodePayload" => call!(node_payload; n: NodeData),
         "prepareNodeData" => call!(prepare_node_data; n: NodeData),
         "checkConnection" => call!(check_connection; g: Graph, p: Proposal),
+        "connectionNeighbourhood" => call!(connection_neighbourhood; g: Graph, p: Proposal),
+        "checkConnectionAround" => {
+            call!(check_connection_around; n: Neighbourhood, p: Proposal, v: Option<bool>)
+        }
         "allowedTargets" => call!(allowed_targets; k: NodeKind),
         "allowedSources" => call!(allowed_sources; k: NodeKind),
         "edgeKind" => call!(edge_kind; s: NodeKind, t: NodeKind),

@@ -13,7 +13,7 @@ import type {
   Stripped, Transfer, TransferEdge, TransferNode,
   Abilities, ApiAuthType, AuthField, AuthFieldInfo, CanvasId, CanvasNode, Checked, ConnectionCheck,
   Constants, CreationStatus, CustomCredits, EdgeData, EdgeFailure, EdgeId, EdgeKind, Graph, KindInfo,
-  LimitError, MessageCode, NodeCounts, NodeData, NodeKind, NodePayload, NodeUsage, Notice,
+  LimitError, MessageCode, Neighbourhood, NodeCounts, NodeData, NodeKind, NodePayload, NodeUsage, Notice,
   PlanQuota, PollStep, Position, Prepared, Problem, Proposal, QuotaExcess, Rect, RequestPayload,
   RetryAction, Schedule, SmsData, SmsEstimate, StatusInfo, TimezoneChoice, Viewport,
   WordpressAuthData, WordpressAuthField, WordpressAuthType,
@@ -81,32 +81,28 @@ pub fn check_connection(
     to_js(&api::check_connection(from_js(graph)?, from_js(proposal)?))
 }
 
-/// A graph read once for many connection checks: a connection drag asks at
-/// every pointer move, and reading a 1,000-node graph from JavaScript each
-/// time costs more than a frame. Build one per change of the graph; `free()`
-/// it when replaced.
-#[wasm_bindgen(js_name = RulesGraph)]
-pub struct RulesGraph {
-    graph: dastyar_core::connect::Graph,
+/// `checkConnection` on only the proposal's neighbourhood (the ends whole,
+/// the edges touching them, the nodes around by id and kind): what a
+/// connection drag asks at every pointer move, without reading the whole
+/// graph. `siteUrlValid` is whether a WordPress target's site address parses
+/// (`normalizeWordpressUrl(...).ok`), undefined while unknown.
+#[wasm_bindgen(js_name = checkConnectionAround, unchecked_return_type = "ConnectionCheck")]
+pub fn check_connection_around(
+    #[wasm_bindgen(unchecked_param_type = "Neighbourhood")] around: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "Proposal")] proposal: JsValue,
+    site_url_valid: Option<bool>,
+) -> Result<JsValue, JsError> {
+    to_js(&api::check_connection_around(from_js(around)?, from_js(proposal)?, site_url_valid))
 }
 
-#[wasm_bindgen(js_class = RulesGraph)]
-impl RulesGraph {
-    #[wasm_bindgen(constructor)]
-    pub fn new(
-        #[wasm_bindgen(unchecked_param_type = "Graph")] graph: JsValue,
-    ) -> Result<RulesGraph, JsError> {
-        Ok(RulesGraph { graph: from_js(graph)? })
-    }
-
-    /// `checkConnection` on this graph.
-    #[wasm_bindgen(unchecked_return_type = "ConnectionCheck")]
-    pub fn check(
-        &self,
-        #[wasm_bindgen(unchecked_param_type = "Proposal")] proposal: JsValue,
-    ) -> Result<JsValue, JsError> {
-        to_js(&api::check_connection_in(&self.graph, &from_js(proposal)?))
-    }
+/// The part of a graph `checkConnectionAround` needs for a proposal, as core
+/// cuts it (the page cuts its own, the same way, without copying the graph).
+#[wasm_bindgen(js_name = connectionNeighbourhood, unchecked_return_type = "Neighbourhood")]
+pub fn connection_neighbourhood(
+    #[wasm_bindgen(unchecked_param_type = "Graph")] graph: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "Proposal")] proposal: JsValue,
+) -> Result<JsValue, JsError> {
+    to_js(&api::connection_neighbourhood(from_js(graph)?, from_js(proposal)?))
 }
 
 /// The kinds a kind may connect to.

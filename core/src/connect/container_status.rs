@@ -27,7 +27,7 @@ pub fn container_status_info(graph: &Graph, container_id: &str) -> StatusInfo {
     let subsystems = graph
         .children(container_id)
         .filter_map(|child| {
-            let (kind, company_id) = match &child.data {
+            let (kind, company_id) = match &child.whole?.data {
                 NodeData::Iframe(frame) if frame.is_active => {
                     (SubsystemKind::Frame, frame.company_id)
                 }
@@ -37,9 +37,9 @@ pub fn container_status_info(graph: &Graph, container_id: &str) -> StatusInfo {
                 _ => return None,
             };
             let assistant_id = graph
-                .neighbours(&child.id)
+                .neighbours(child.id)
                 .filter(|n| n.kind() == NodeKind::Assistant)
-                .find_map(|n| CanvasId::parse(&n.id).and_then(CanvasId::database_id));
+                .find_map(|n| CanvasId::parse(n.id).and_then(CanvasId::database_id));
             Some(Subsystem {
                 kind,
                 status: Some(ACTIVE.to_owned()),

@@ -1,18 +1,22 @@
 //! Whether a connection may be drawn, and what kind of edge it makes.
 //!
-//! [`check_connection`] is the one entry point: the canvas calls it while a
-//! connection is being dragged, the server calls it before storing an edge.
+//! [`check_connection`] is the one entry point: the server calls it before
+//! storing an edge. The canvas, which checks at every pointer move of a
+//! connection drag, hands only the proposal's [`Neighbourhood`] to
+//! [`check_connection_around`] (the same rules, reading the same nodes).
 
 mod container_status;
 mod edge;
 mod graph;
 mod rules;
+mod site_urls;
 mod table;
 mod warnings;
 
 pub use container_status::{ACTIVE, container_status_info};
 pub use edge::{EdgeData, EdgeFlags, EdgeKind, EdgeRecord, edge_kind};
-pub use graph::{Graph, GraphEdge, Proposal};
+pub use graph::{Graph, GraphEdge, NearNode, Neighbourhood, Proposal, neighbourhood};
+pub use site_urls::{ParsedSiteUrls, SiteUrls, ToldSiteUrl};
 pub use table::{ALLOWED, allowed_sources, allowed_targets, has_input, has_output, is_allowed};
 pub use warnings::disconnect_warning;
 
@@ -48,12 +52,26 @@ impl Refusal {
 
 /// Checks a proposed connection against every rule of spec §5.
 pub fn check_connection(graph: &Graph, proposal: &Proposal) -> Result<Allowed, Refusal> {
-    let index = GraphIndex::new(graph);
-    let (Some(source), Some(target)) = (index.node(&proposal.source), index.node(&proposal.target))
+    check(&GraphIndex::new(graph), proposal, &ParsedSiteUrls)
+}
+
+/// [`check_connection`] on only the part of a graph the rules read (see
+/// [`neighbourhood`]), with WordPress site addresses judged by `urls`.
+pub fn check_connection_around(
+    around: &Neighbourhood,
+    proposal: &Proposal,
+    urls: &dyn SiteUrls,
+) -> Result<Allowed, Refusal> {
+    check(&GraphIndex::around(around), proposal, urls)
+}
+
+fn check(index: &GraphIndex, proposal: &Proposal, urls: &dyn SiteUrls) -> Result<Allowed, Refusal> {
+    let (Some(source), Some(target)) =
+        (index.whole(&proposal.source), index.whole(&proposal.target))
     else {
         return Err(Refusal::new(MessageCode::ConnectionIncomplete, "", ""));
     };
-    let ctx = Ctx { graph: &index, source, target };
+    let ctx = Ctx { graph: index, source, target, urls };
     let (s, t) = (source.kind(), target.kind());
     for (_, rule) in RULES {
         rule(&ctx).map_err(|code| Refusal::new(code, s.label(), t.label()))?;

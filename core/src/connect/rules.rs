@@ -12,16 +12,19 @@ use crate::messages::MessageCode::{self, *};
 use crate::schedule::validate_trigger_schedule;
 use crate::validate::function_schema::function_is_connectable;
 use crate::validate::sms::{SmsConfigView, sms_config_complete};
-use crate::validate::wordpress::{normalize_wordpress_url, wordpress_auth_complete};
+use crate::validate::wordpress::wordpress_auth_complete;
 
 use super::graph::GraphIndex;
+use super::site_urls::SiteUrls;
 use super::table;
 
-/// What a rule sees: the graph and the two end points.
+/// What a rule sees: the graph (other nodes only by id, kind and container),
+/// the two end points whole, and whether a WordPress site address parses.
 pub(crate) struct Ctx<'g> {
     pub graph: &'g GraphIndex<'g>,
     pub source: &'g CanvasNode,
     pub target: &'g CanvasNode,
+    pub urls: &'g dyn SiteUrls,
 }
 
 impl Ctx<'_> {
@@ -241,8 +244,8 @@ fn request_has_api_definition(c: &Ctx) -> Result<(), MessageCode> {
 /// iframe") when an iframe or telegram node sits inside it, read from the
 /// graph (never from the `status_info` stored in its data, which may be
 /// stale; the subsystems it lists are only ever such children).
-fn container_has_channel(c: &Ctx, container: &CanvasNode) -> bool {
-    c.graph.children(&container.id).any(|n| matches!(n.kind(), Iframe | Telegram))
+fn container_has_channel(c: &Ctx, container_id: &str) -> bool {
+    c.graph.children(container_id).any(|n| matches!(n.kind(), Iframe | Telegram))
 }
 
 fn analyzer_container_has_channel(c: &Ctx) -> Result<(), MessageCode> {
@@ -250,7 +253,7 @@ fn analyzer_container_has_channel(c: &Ctx) -> Result<(), MessageCode> {
         return Ok(());
     }
     let container = c.end(Container).expect("one end is a container");
-    refuse_if(!container_has_channel(c, container), AnalyzerContainerWithoutChannel)
+    refuse_if(!container_has_channel(c, &container.id), AnalyzerContainerWithoutChannel)
 }
 
 fn analyzer_linked_to_container_first(c: &Ctx) -> Result<(), MessageCode> {
@@ -260,7 +263,7 @@ fn analyzer_linked_to_container_first(c: &Ctx) -> Result<(), MessageCode> {
     let linked = c
         .graph
         .neighbours(&c.source.id)
-        .any(|n| n.kind() == Container && container_has_channel(c, n));
+        .any(|n| n.kind() == Container && container_has_channel(c, n.id));
     refuse_if(!linked, AnalyzerNeedsContainerFirst)
 }
 
@@ -285,11 +288,15 @@ fn iframe_complete(c: &Ctx) -> Result<(), MessageCode> {
     refuse_if(f.company_name.trim().is_empty() || !domains, IframeIncomplete)
 }
 
+/// An address not parsed yet (the canvas's first-paint module) leaves the
+/// answer open only when the credentials are complete.
 fn wordpress_complete(c: &Ctx) -> Result<(), MessageCode> {
     let NodeData::Wordpress(w) = &c.target.data else { return Ok(()) };
-    let complete = normalize_wordpress_url(&w.site_url).is_ok()
-        && wordpress_auth_complete(w.auth_type, &w.auth_data);
-    refuse_if(!complete, WordpressIncomplete)
+    if !wordpress_auth_complete(w.auth_type, &w.auth_data) {
+        return Err(WordpressIncomplete);
+    }
+    let valid = c.urls.valid(&w.site_url).ok_or(WordpressUrlUnchecked)?;
+    refuse_if(!valid, WordpressIncomplete)
 }
 
 fn wordpress_assistant_created(c: &Ctx) -> Result<(), MessageCode> {

@@ -2,7 +2,7 @@
 // edge never reaches the server; an allowed one shows pending, then success,
 // or error (trigger and SMS edges are taken off instead).
 import {
-  RulesGraph,
+  checkConnectionAround,
   constants,
   edgeFailure,
   edgeId,
@@ -13,37 +13,44 @@ import {
 } from "@dastyar/rules";
 import { atom } from "jotai";
 import { createEdge } from "../../api/edges";
-import { databaseId, graphOf, kindOfId, toFlowEdge, type FlowEdge, type FlowNode } from "../../canvas/model";
+import { databaseId, kindOfId, toFlowEdge, type FlowEdge, type FlowNode } from "../../canvas/model";
 import { fa } from "../../i18n/fa";
 import { notifyAtom } from "../notifications";
 import { edgesAtom, nodesAtom, projectIdAtom } from "./atoms";
 import { recordAtom, type Recording } from "./history";
+import { neighbourhoodOf, type Proposal } from "./neighbourhood";
 import { refreshNodesAtom } from "./refresh";
 import { refusalText } from "./refusal";
+import { siteUrlValidity } from "./siteUrls";
 
 const { telegramNoticeDelayMs, telegramNoticeDurationMs } = constants().timings;
 
-export type Proposal = { source: string; target: string };
+export type { Proposal };
 
 /**
- * The rules' copy of the canvas, read once per change of the nodes or edges:
- * a connection drag checks at every pointer move, and reading a large graph
- * into the rules each time costs more than a frame.
+ * The last answer, kept while the nodes and edges are the same: a connection
+ * drag asks at every pointer move over a handle, mostly the same question.
  */
-let rulesGraph: { nodes: FlowNode[]; edges: FlowEdge[]; graph: RulesGraph } | null = null;
+let last: { nodes: FlowNode[]; edges: FlowEdge[]; proposal: Proposal; check: ConnectionCheck } | null = null;
 
-function rulesGraphOf(nodes: FlowNode[], edges: FlowEdge[]): RulesGraph {
-  if (rulesGraph?.nodes !== nodes || rulesGraph.edges !== edges) {
-    rulesGraph?.graph.free();
-    rulesGraph = { nodes, edges, graph: new RulesGraph(graphOf(nodes, edges)) };
+/**
+ * The rules' answer for an edge from `source` to `target` on the current
+ * canvas, from only the ends' neighbourhood: reading the whole graph into the
+ * rules after every change cost most of a frame on a large canvas.
+ */
+export const checkProposalAtom = atom(null, (get, _set, proposal: Proposal): ConnectionCheck => {
+  const nodes = get(nodesAtom);
+  const edges = get(edgesAtom);
+  const same = last?.nodes === nodes && last.edges === edges;
+  if (same && last!.proposal.source === proposal.source && last!.proposal.target === proposal.target) {
+    return last!.check;
   }
-  return rulesGraph.graph;
-}
-
-/** The rules' answer for an edge from `source` to `target` on the current canvas. */
-export const checkProposalAtom = atom(null, (get, _set, proposal: Proposal): ConnectionCheck =>
-  rulesGraphOf(get(nodesAtom), get(edgesAtom)).check(proposal),
-);
+  const around = neighbourhoodOf(nodes, edges, proposal);
+  const target = around.ends.find((n) => n.id === proposal.target) as FlowNode | undefined;
+  const check = checkConnectionAround(around, proposal, siteUrlValidity(target));
+  last = { nodes, edges, proposal: { ...proposal }, check };
+  return check;
+});
 
 /** Connects two nodes; answers the saved edge's id, or null when refused or failed. */
 export const connectAtom = atom(
