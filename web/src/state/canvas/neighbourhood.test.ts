@@ -111,7 +111,7 @@ describe("the page's neighbourhood of a proposal", () => {
     ]) {
       expect(answers.get(code) ?? 0, `${code} in ${JSON.stringify([...answers])}`).toBeGreaterThan(0);
     }
-  });
+  }, 60_000); // thousands of checks through the wasm, on a busy machine too
 
   it("is core's cut, but for order", () => {
     const rng = random(5);

@@ -2,10 +2,10 @@
 // when nothing is selected, moved to its new place and saved through the same
 // action a drag ends with, so positions persist and containers hold their
 // children; a container grown to hold them saves its new size, and what it
-// now covers steps aside (as for a new container).
+// now covers steps aside (as for a new container). The layout (dagre) is
+// fetched on the first tidy, not with the canvas's first paint.
 import { atom } from "jotai";
 import type { AnyNodeData } from "../../canvas/model";
-import { tidyUp } from "../../canvas/layout/tidyUp";
 import { edgesAtom, nodesAtom } from "./atoms";
 import { findNode } from "./graph";
 import { makeRoomAtom } from "./makeRoom";
@@ -14,6 +14,7 @@ import { saveNodeAtom } from "./save";
 
 /** Tidies the canvas up; answers how many nodes moved. */
 export const tidyUpAtom = atom(null, async (get, set): Promise<number> => {
+  const { tidyUp } = await import("../../canvas/layout/tidyUp");
   const nodes = get(nodesAtom);
   const chosen = nodes.filter((n) => n.selected).map((n) => n.id);
   const { positions, sizes } = tidyUp(nodes, get(edgesAtom), chosen.length > 0 ? new Set(chosen) : null);
