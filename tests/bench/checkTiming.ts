@@ -2,14 +2,7 @@
 // wasm build the page runs) on the whole graph, and `checkConnectionAround` on
 // only the part of it the rules read, as the page hands it.
 
-import {
-  checkConnection,
-  checkConnectionAround,
-  connectionNeighbourhood,
-  type CanvasNode,
-  type Graph,
-  type Neighbourhood,
-} from "@dastyar/rules";
+import { checkConnection, checkConnectionAround, type CanvasNode, type Graph, type Neighbourhood } from "@dastyar/rules";
 import { quantile } from "./figures.js";
 import type { Seeded } from "./seed.js";
 
@@ -40,9 +33,20 @@ export function timeCheckConnection(
     edges: flowEdges.map((e) => ({ id: e.id, source: e.source, target: e.target })),
   });
   // What the page hands the rules (web/src/state/canvas/neighbourhood.ts cuts
-  // the same): the ends whole, the rest by id and kind.
-  const around = (proposal: { source: string; target: string }): Neighbourhood =>
-    connectionNeighbourhood(graphOf(), proposal);
+  // the same way): the ends whole, the edges touching them, and by id and kind
+  // the nodes at their other ends and the children of containers among those.
+  const around = ({ source, target }: { source: string; target: string }): Neighbourhood => {
+    const isEnd = (id: string) => id === source || id === target;
+    const touching = flowEdges.filter((e) => isEnd(e.source) || isEnd(e.target));
+    const near = new Set([source, target, ...touching.flatMap((e) => [e.source, e.target])]);
+    const containers = new Set(flowNodes.filter((n) => n.type === "container" && near.has(n.id)).map((n) => n.id));
+    const taken = flowNodes.filter((n) => near.has(n.id) || (n.parentId != null && containers.has(n.parentId)));
+    return {
+      ends: taken.filter((n) => isEnd(n.id)) as unknown as CanvasNode[],
+      near: taken.filter((n) => !isEnd(n.id)).map((n) => ({ id: n.id, type: n.type, parentId: n.parentId ?? undefined })),
+      edges: touching.map((e) => ({ id: e.id, source: e.source, target: e.target })),
+    };
+  };
   const run = (check: () => ReturnType<typeof checkConnection>, times: number) => {
     for (let i = 0; i < Math.min(20, times); i++) check(); // warm up
     const samples: number[] = [];

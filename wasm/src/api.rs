@@ -88,11 +88,6 @@ pub fn check_connection_around(
     connect::check_connection_around(&around, &proposal, &ToldSiteUrl(site_url_valid)).into()
 }
 
-/// The part of a graph the connection rules read for `proposal`.
-pub fn connection_neighbourhood(graph: Graph, proposal: Proposal) -> Neighbourhood {
-    connect::neighbourhood(&graph, &proposal)
-}
-
 pub fn allowed_targets(kind: NodeKind) -> Vec<NodeKind> {
     connect::allowed_targets(kind).to_vec()
 }
@@ -435,7 +430,6 @@ pub fn dispatch(function: &str, args: &[Value]) -> Option<Value> {
         "nodePayload" => call!(node_payload; n: NodeData),
         "prepareNodeData" => call!(prepare_node_data; n: NodeData),
         "checkConnection" => call!(check_connection; g: Graph, p: Proposal),
-        "connectionNeighbourhood" => call!(connection_neighbourhood; g: Graph, p: Proposal),
         "checkConnectionAround" => {
             call!(check_connection_around; n: Neighbourhood, p: Proposal, v: Option<bool>)
         }
