@@ -95,16 +95,6 @@ pub fn check_connection_around(
     to_js(&api::check_connection_around(from_js(around)?, from_js(proposal)?, site_url_valid))
 }
 
-/// The part of a graph `checkConnectionAround` needs for a proposal, as core
-/// cuts it (the page cuts its own, the same way, without copying the graph).
-#[wasm_bindgen(js_name = connectionNeighbourhood, unchecked_return_type = "Neighbourhood")]
-pub fn connection_neighbourhood(
-    #[wasm_bindgen(unchecked_param_type = "Graph")] graph: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "Proposal")] proposal: JsValue,
-) -> Result<JsValue, JsError> {
-    to_js(&api::connection_neighbourhood(from_js(graph)?, from_js(proposal)?))
-}
-
 /// The kinds a kind may connect to.
 #[wasm_bindgen(js_name = allowedTargets, unchecked_return_type = "NodeKind[]")]
 pub fn allowed_targets(
