@@ -99,7 +99,7 @@ test("zoomed out, the graph is drawn on the low-detail layer: kinds, containers 
   expect(await pixelsOf(page, { x: 40, y: 60 }, { x: 270, y: 80 }, "#2dd4bf"), "child's accent inside").toBeGreaterThan(5);
 
   // The minimap still shows the nodes (React Flow's draws none it holds hidden).
-  const minimap = page.getByTestId("low-detail-minimap").locator("canvas");
+  const minimap = page.getByTestId("all-nodes-minimap").locator("canvas");
   await expect(minimap).toBeVisible();
   const drawnOnMinimap = await minimap.evaluate((canvas) => {
     const { data } = (canvas as HTMLCanvasElement).getContext("2d")!.getImageData(0, 0, 200, 150);
@@ -111,7 +111,8 @@ test("zoomed out, the graph is drawn on the low-detail layer: kinds, containers 
 
   await zoomUntil(page, "zoomin", "full");
   await expect(node(page, child.id)).toBeVisible();
-  await expect(page.getByTestId("low-detail-minimap")).toHaveCount(0);
+  // The same minimap in the DOM view (React Flow's would leave out the cards outside the render window).
+  await expect(minimap).toBeVisible();
   await expect(page.locator(".react-flow__edge")).toHaveCount(2);
 });
 

@@ -5,7 +5,6 @@
 import {
   Background,
   Controls,
-  MiniMap,
   ReactFlow,
   ReactFlowProvider,
   applyEdgeChanges,
@@ -64,9 +63,12 @@ import { nodeNamesAtom } from "../state/canvas/nodeNames";
 import { fittedView, lowDetailAt } from "./lowDetail/detailLevel";
 import { hiddenNode } from "./lowDetail/hiddenNodes";
 import { LowDetailLayer } from "./lowDetail/LowDetailLayer";
-import { LowDetailMiniMap } from "./lowDetail/LowDetailMiniMap";
+import { AllNodesMiniMap } from "./lowDetail/AllNodesMiniMap";
 import { NodeList } from "./lowDetail/NodeList";
-import { useLowDetail, useUnseen } from "./lowDetail/useDetail";
+import { useLowDetail } from "./lowDetail/useDetail";
+import { splitEdges } from "./window/edgeSplit";
+import { useRenderedNodes } from "./window/useRenderedNodes";
+import { useRenderWindow } from "./window/useRenderWindow";
 
 const { nodeWidth: NODE_WIDTH, nodeHeight: NODE_HEIGHT } = constants();
 const EDGE_CLASSES = { pending: styles["edge-pending"], error: styles["edge-error"] };
@@ -229,20 +231,23 @@ function Board({
   );
 
   // Below the detail threshold React Flow holds every node hidden and no edge: the low-detail layer
-  // draws them. Above it, cards never measured stay hidden until they come on screen (lowDetail/unseen.ts).
+  // draws them. Above it, only the cards in the render window (canvas/window/) are rendered, the rest
+  // held hidden; React Flow draws the edges with a rendered end, the layer the others.
   const low = useLowDetail(opening?.low ?? null);
-  const unseen = useUnseen(nodes, low);
+  const renderWindow = useRenderWindow(low);
+  const rendered = useRenderedNodes(nodes, renderWindow);
   // Each edge dressed once (edges/edgeLook.ts): its kind's colour and arrowhead, or its status;
   // named for screen readers by its ends' names (which change only when a name does).
   const names = useAtomValue(nodeNamesAtom);
-  const shownEdges = useMemo(
+  const dressedEdges = useMemo(
     () => (low ? NO_EDGES : edges.map((e) => labelledEdge(dressEdge(e, EDGE_CLASSES), names))),
     [edges, names, low],
   );
+  const split = useMemo(() => splitEdges(dressedEdges, rendered), [dressedEdges, rendered]);
   // Each node named for screen readers by its kind and name, not its id.
   const shownNodes = useMemo(
-    () => nodes.map((n) => (low || unseen.has(n.id) ? hiddenNode(n) : labelledNode(n))),
-    [nodes, low, unseen],
+    () => nodes.map((n) => (low || !rendered.has(n.id) ? hiddenNode(n) : labelledNode(n))),
+    [nodes, low, rendered],
   );
   const [focusedEntry, setFocusedEntry] = useState<string | null>(null);
 
@@ -270,7 +275,7 @@ function Board({
           {opening && (
             <ReactFlow<FlowNode, FlowEdge>
               nodes={shownNodes}
-              edges={shownEdges}
+              edges={split.dom}
               nodeTypes={nodeTypes}
               onNodesChange={onNodesChange}
               onEdgesChange={onEdgesChange}
@@ -286,7 +291,6 @@ function Board({
               onEdgeContextMenu={onEdgeContextMenu}
               deleteKeyCode={["Delete", "Backspace"]}
               multiSelectionKeyCode={["Shift", "Control", "Meta"]}
-              onlyRenderVisibleElements
               minZoom={MIN_ZOOM}
               defaultViewport={opening.view}
               fitView={!opening.low}
@@ -297,9 +301,10 @@ function Board({
             >
               {/* Below the threshold the dots would be a few pixels apart: noise that costs a raster of the whole pane at every pan. */}
               {!low && <Background gap={22} />}
-              {low ? <LowDetailMiniMap label={fa.canvas.minimap} /> : <MiniMap pannable zoomable ariaLabel={fa.canvas.minimap} />}
+              {/* React Flow's MiniMap leaves out the nodes it holds hidden: this one draws them all. */}
+              <AllNodesMiniMap label={fa.canvas.minimap} />
               <Controls fitViewOptions={FIT_VIEW} />
-              <LowDetailLayer cards={low} unseen={unseen} paneRef={paneRef} focused={focusedEntry} onMenu={setMenu} />
+              <LowDetailLayer cards={low} edges={split.layer} paneRef={paneRef} focused={focusedEntry} onMenu={setMenu} />
             </ReactFlow>
           )}
           {low && <NodeList onFocusNode={setFocusedEntry} />}

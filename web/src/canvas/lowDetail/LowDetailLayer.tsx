@@ -1,36 +1,59 @@
-// The low-detail layer: the graph on one <canvas> under React Flow's panels,
-// redrawn on every pan and zoom from one drawing list. Below the detail
-// threshold it draws everything and takes the pointer over nodes: a click
-// selects (React Flow's own selection actions, so the panel, delete and copy
-// see the same selection), a drag moves the nodes and ends as a DOM drag does
+// The low-detail layer: the graph on one <canvas> under React Flow's nodes
+// and edges, drawn from one drawing list. Below the detail threshold it draws
+// everything and takes the pointer over nodes: a click selects (React Flow's
+// own selection actions, so the panel, delete and copy see the same
+// selection), a drag moves the nodes and ends as a DOM drag does
 // (finishDragAtom: saved, container rules, one undo step), a right click
 // opens the node's menu. Over bare canvas the pointer stays React Flow's
 // (pan, zoom, selection box). Above the threshold the cards are the DOM's
-// and the layer draws only the edges React Flow cannot yet: those to cards
-// never measured (off screen since the canvas opened in low detail).
+// and the layer draws only the edges React Flow is not given: those with
+// neither end rendered (canvas/window/), over the view and half a screen
+// around it, so a pan within that only moves the drawing.
 import type { Position } from "@dastyar/rules";
 import { useReactFlow, useStoreApi } from "@xyflow/react";
 import { useAtomValue, useSetAtom, useStore } from "jotai";
-import { useCallback, useEffect, useMemo, useRef, type RefObject } from "react";
+import { useCallback, useEffect, useRef, type RefObject } from "react";
+import { contains } from "../window/renderWindow";
+import { viewArea } from "../window/viewArea";
 import { edgesAtom, finishDragAtom, nodesAtom, selectedNodeIdAtom, type Placement } from "../../state/canvas";
 import type { MenuTarget } from "../ContextMenu";
 import type { FlowEdge, FlowNode } from "../model";
-import { drawList, type DrawList } from "./drawList";
-import { nodeAt } from "./hitTest";
+import type { Box } from "./detailLevel";
+import { drawList, edgeList, sameDrawing, type DrawList } from "./drawList";
+import { edgeAt, nodeAt } from "./hitTest";
 import styles from "./LowDetail.module.css";
-import { paint, wholeScene, type Painted } from "./paint";
+import { areaAround, paint, wholeScene, type Painted } from "./paint";
 import { useViewportFrames } from "./useViewportFrames";
 
 const NOTHING: DrawList = { nodes: [], edges: [] };
 
+/** A right click this near an edge drawn here (screen pixels) is on it. */
+const EDGE_REACH = 6;
+
 /** A press moves this far (screen pixels) before it is a drag, not a click. */
 const DRAG_THRESHOLD = 3;
+
+/** Low detail: the flow area of the whole graph, when it fits one small bitmap at `zoom`. */
+function wholeArea(list: DrawList, zoom: number, dpr: number): Box | null {
+  const whole = wholeScene(list, zoom, dpr);
+  return whole && { x: whole.x, y: whole.y, width: whole.width / zoom, height: whole.height / zoom };
+}
+
+/** The DOM view: the area drawn before while the view is still inside it, else the view and some around it. */
+function viewAround(before: Box | null, transform: [number, number, number], width: number, height: number, dpr: number): Box {
+  const view = viewArea(transform, width, height);
+  return before && contains(before, view) ? before : areaAround(view, transform[2], dpr);
+}
+
+function sameBox(a: Box, b: Box): boolean {
+  return a.x === b.x && a.y === b.y && a.width === b.width && a.height === b.height;
+}
 
 type Props = {
   /** Below the detail threshold: draw the cards and take the pointer over them. */
   cards: boolean;
-  /** Nodes React Flow holds hidden, never measured, in the DOM view (their edges are drawn here). */
-  unseen: ReadonlySet<string>;
+  /** Above the threshold: the edges React Flow does not draw, drawn here. */
+  edges: readonly FlowEdge[];
   paneRef: RefObject<HTMLDivElement | null>;
   /** The node whose entry in the accessible list has the focus (ringed). */
   focused: string | null;
@@ -44,7 +67,7 @@ type Press = {
   drag: { ids: string[]; starts: Map<string, Placement> } | null;
 };
 
-export function LowDetailLayer({ cards, unseen, paneRef, focused, onMenu }: Props) {
+export function LowDetailLayer({ cards, edges: aside, paneRef, focused, onMenu }: Props) {
   const store = useStore();
   const flowStore = useStoreApi<FlowNode, FlowEdge>();
   const flow = useReactFlow<FlowNode, FlowEdge>();
@@ -60,14 +83,11 @@ export function LowDetailLayer({ cards, unseen, paneRef, focused, onMenu }: Prop
   const pressEnded = useRef(false);
   const painted = useRef<Painted>({ nodes: -1, edges: -1 });
 
-  const drawnEdges = useMemo(
-    () => (cards ? edges : edges.filter((e) => unseen.has(e.source) || unseen.has(e.target))),
-    [cards, edges, unseen],
-  );
+  const drawnEdges = cards ? edges : aside;
   const list = useRef<DrawList>(NOTHING);
 
-  /** What the canvas holds when it holds the whole scene: redrawn only when one of these changes. */
-  const scene = useRef<{ list: DrawList; zoom: number; focused: string | null; dpr: number } | null>(null);
+  /** What the canvas holds when it holds more than the view: redrawn only when one of these changes or the view leaves `area`. */
+  const scene = useRef<{ list: DrawList; zoom: number; focused: string | null; dpr: number; area: Box } | null>(null);
 
   const draw = useCallback(() => {
     const canvas = canvasRef.current;
@@ -86,17 +106,19 @@ export function LowDetailLayer({ cards, unseen, paneRef, focused, onMenu }: Prop
     // Nothing to draw and nothing drawn: a pan in the DOM view costs the layer nothing.
     if (list.current === NOTHING && painted.current.nodes === 0 && painted.current.edges === 0) return;
     let result: Painted | null = null;
-    const whole = cards ? wholeScene(list.current, zoom, dpr) : null;
-    if (whole) {
-      // The whole graph fits one small bitmap at this zoom: drawn once, and a pan only moves it.
-      const known = scene.current;
-      if (!known || known.list !== list.current || known.zoom !== zoom || known.focused !== focused || known.dpr !== dpr) {
-        size(whole.width, whole.height);
-        const view = { x: -whole.x * zoom, y: -whole.y * zoom, zoom };
-        result = paint(ctx, list.current, view, { width: whole.width, height: whole.height, dpr }, { cards, focused });
-        scene.current = { list: list.current, zoom, focused, dpr };
+    const known = scene.current;
+    const kept = known && known.list === list.current && known.zoom === zoom && known.focused === focused && known.dpr === dpr;
+    const area = cards ? wholeArea(list.current, zoom, dpr) : viewAround(known && kept ? known.area : null, transform, width, height, dpr);
+    if (area) {
+      // Drawn once, and a pan only moves the drawing (until the view leaves it, in the DOM view).
+      if (!kept || !sameBox(known.area, area)) {
+        const w = Math.ceil(area.width * zoom - 0.001);
+        const h = Math.ceil(area.height * zoom - 0.001);
+        size(w, h);
+        result = paint(ctx, list.current, { x: -area.x * zoom, y: -area.y * zoom, zoom }, { width: w, height: h, dpr }, { cards, focused });
+        scene.current = { list: list.current, zoom, focused, dpr, area };
       }
-      canvas.style.transform = `translate(${tx + whole.x * zoom}px, ${ty + whole.y * zoom}px)`;
+      canvas.style.transform = `translate(${tx + area.x * zoom}px, ${ty + area.y * zoom}px)`;
     } else {
       scene.current = null;
       size(width, height);
@@ -114,11 +136,31 @@ export function LowDetailLayer({ cards, unseen, paneRef, focused, onMenu }: Prop
   // Drawn on the next frame, and on every pan, zoom and resize.
   const redraw = useViewportFrames(draw);
 
-  // A new list when the graph changes; drawn in the next frame.
+  // A new list when the graph changes; drawn in the next frame. In the DOM view a drag of a
+  // card (whose edges React Flow draws) changes no line here: the drawing stays.
   useEffect(() => {
-    list.current = cards || drawnEdges.length > 0 ? drawList(nodes, drawnEdges, moved.current) : NOTHING;
+    const next = cards ? drawList(nodes, drawnEdges, moved.current) : drawnEdges.length > 0 ? edgeList(nodes, drawnEdges) : NOTHING;
+    if (!cards && sameDrawing(list.current, next)) return;
+    list.current = next;
     redraw();
   }, [cards, nodes, drawnEdges, redraw]);
+
+  // In the DOM view, a right click on bare canvas over an edge drawn here opens that edge's menu.
+  useEffect(() => {
+    const pane = paneRef.current;
+    if (cards || !pane) return;
+    const onContextMenu = (event: MouseEvent) => {
+      if (!(event.target as Element | null)?.classList.contains("react-flow__pane")) return;
+      const point = flow.screenToFlowPosition({ x: event.clientX, y: event.clientY });
+      const id = edgeAt(list.current.edges, point, EDGE_REACH / flowStore.getState().transform[2]);
+      if (!id) return;
+      event.preventDefault();
+      event.stopPropagation();
+      onMenu({ kind: "edge", id, x: event.clientX, y: event.clientY });
+    };
+    pane.addEventListener("contextmenu", onContextMenu, true);
+    return () => pane.removeEventListener("contextmenu", onContextMenu, true);
+  }, [cards, paneRef, flow, flowStore, onMenu]);
 
   // The pointer over nodes, in low detail.
   useEffect(() => {

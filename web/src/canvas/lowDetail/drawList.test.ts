@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { flowNode, savedEdge, unsavedEdge } from "../../state/canvas/testFixtures";
 import { EDGE_COLOURS } from "../edges/edgeLook";
-import { CONTAINER_HEAD, drawList } from "./drawList";
+import { CONTAINER_HEAD, drawList, edgeList, sameDrawing } from "./drawList";
 import { nodeAt } from "./hitTest";
 
 const box = flowNode("container-1", { width: 600, height: 300 }, { position: { x: 1000, y: 0 } });
@@ -62,5 +62,16 @@ describe("hit testing the low-detail layer", () => {
     expect(nodeAt(list.nodes, { x: 1500, y: -30 })).toBe("container-1");
     expect(nodeAt(list.nodes, { x: 400, y: 400 })).toBeNull();
     expect(nodeAt(list.nodes, { x: 1010, y: -30 })).toBeNull();
+  });
+
+  it("draws edges alone for the DOM view, the same drawing while their ends stay put", () => {
+    const edge = savedEdge("vector_store", "vectorstore-4", "assistant-3", 9);
+    const list = edgeList([child, helper, box, store], [edge]);
+    expect(list.nodes).toEqual([]);
+    expect(list.edges).toEqual(drawList([helper, store], [edge]).edges);
+    // A card elsewhere moved: the same drawing. An end moved: another.
+    expect(sameDrawing(list, edgeList([{ ...child, position: { x: 90, y: 90 } }, helper, box, store], [edge]))).toBe(true);
+    expect(sameDrawing(list, edgeList([child, { ...helper, position: { x: 5, y: 500 } }, box, store], [edge]))).toBe(false);
+    expect(sameDrawing(list, edgeList([child, helper, box, store], []))).toBe(false);
   });
 });

@@ -108,3 +108,31 @@ export function drawList(
   }
   return { nodes: [...containers, ...cards], edges: lines };
 }
+
+/** The drawing list of `edges` alone (no node drawn), reading only their ends and the containers they are in. */
+export function edgeList(nodes: readonly FlowNode[], edges: readonly FlowEdge[]): DrawList {
+  const ends = new Set<string>();
+  for (const edge of edges) {
+    ends.add(edge.source);
+    ends.add(edge.target);
+  }
+  const needed = nodes.filter((n) => ends.has(n.id) || n.type === "container");
+  return { nodes: [], edges: drawList(needed, edges).edges };
+}
+
+/** Whether two lists of edges alone (edgeList) draw the same: a drag of a card elsewhere leaves the drawing alone. */
+export function sameDrawing(a: DrawList, b: DrawList): boolean {
+  if (a.nodes.length > 0 || b.nodes.length > 0 || a.edges.length !== b.edges.length) return false;
+  return a.edges.every((e, i) => {
+    const f = b.edges[i]!;
+    return (
+      e.id === f.id &&
+      e.colour === f.colour &&
+      e.dashed === f.dashed &&
+      e.from.x === f.from.x &&
+      e.from.y === f.from.y &&
+      e.to.x === f.to.x &&
+      e.to.y === f.to.y
+    );
+  });
+}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { flowNode, savedEdge } from "../../state/canvas/testFixtures";
 import { CONTAINER_HEAD, drawList } from "./drawList";
-import { mix, wholeScene } from "./paint";
+import { areaAround, mix, wholeScene } from "./paint";
 
 describe("painting the low-detail layer", () => {
   it("mixes a kind's accent over the card surface", () => {
@@ -25,5 +25,14 @@ describe("painting the low-detail layer", () => {
     expect(scene.width).toBeLessThan(200);
     expect(wholeScene(list, 10, 1), "too large a bitmap: drawn per frame instead").toBeNull();
     expect(wholeScene({ nodes: [], edges: [] }, 0.1, 1)).toBeNull();
+  });
+
+  it("draws the DOM view's edges over the view and half a screen around it, less when that bitmap would be too large", () => {
+    const view = { x: 0, y: 0, width: 1000, height: 600 };
+    expect(areaAround(view, 1, 1)).toEqual({ x: -500, y: -300, width: 2000, height: 1200 });
+    const big = areaAround(view, 1, 3);
+    expect(big.width).toBeGreaterThanOrEqual(1000);
+    expect(big.width * big.height * 9).toBeLessThanOrEqual(8_000_000 + 1);
+    expect(areaAround({ ...view, width: 4000, height: 3000 }, 1, 1)).toEqual({ x: 0, y: 0, width: 4000, height: 3000 });
   });
 });

@@ -43,7 +43,7 @@ export function mix(a: string, b: string, share: number): string {
 }
 
 /** Control offset of React Flow's bezier edge (curvature 0.25), so the curves match the DOM view's. */
-function controlOffset(distance: number): number {
+export function controlOffset(distance: number): number {
   return distance >= 0 ? 0.5 * distance : 0.25 * 25 * Math.sqrt(-distance);
 }
 
@@ -88,6 +88,25 @@ export function wholeScene(list: DrawList, zoom: number, dpr: number): { x: numb
   const device = width * dpr * height * dpr;
   if (width * dpr > SCENE_MAX_SIDE || height * dpr > SCENE_MAX_SIDE || device > SCENE_MAX_PIXELS) return null;
   return { x: x1 - margin, y: y1 - margin, width: Math.ceil(width), height: Math.ceil(height) };
+}
+
+/** The largest bitmap (device pixels) the layer draws the edges of the DOM view in. */
+const AROUND_MAX_PIXELS = 8_000_000;
+/** Screens drawn around the view in the DOM view, so a pan within them only moves the drawing. */
+const AROUND_SCREENS = 0.5;
+
+/**
+ * The flow area the layer draws in the DOM view, where it draws edges alone:
+ * `view` and half a screen around it, less when that would not fit a bitmap
+ * of AROUND_MAX_PIXELS at `zoom` and `dpr`.
+ */
+export function areaAround(view: { x: number; y: number; width: number; height: number }, zoom: number, dpr: number) {
+  const pixels = view.width * zoom * dpr * view.height * zoom * dpr;
+  const fits = pixels > 0 ? (Math.sqrt(AROUND_MAX_PIXELS / pixels) - 1) / 2 : 0;
+  const screens = Math.max(0, Math.min(AROUND_SCREENS, fits));
+  const dx = view.width * screens;
+  const dy = view.height * screens;
+  return { x: view.x - dx, y: view.y - dy, width: view.width + 2 * dx, height: view.height + 2 * dy };
 }
 
 /** What was drawn: the layer says so on its element (data-drawn-nodes, data-drawn-edges). */

@@ -1,0 +1,165 @@
+// The DOM view's render window (issue #17): at zoom 1 over a large project
+// only the cards in and around the view are in the DOM; a pan within the
+// window's margin mounts and unmounts nothing, a longer pan brings the cards
+// coming on screen; an edge between two nodes far off screen is still drawn
+// (on the canvas layer, in its kind's colour) and opens its menu on a right
+// click, and an edge from a card on screen to a node far away is React
+// Flow's own.
+import type { NodeView } from "@dastyar/api/NodeView";
+import { createEdgeVia, createNodeVia } from "./canvas-api.ts";
+import { fa, node, openCanvas, signedInWithProject, viewportOf } from "./canvas-ui.ts";
+import { expect, test, type Page } from "./fixtures.ts";
+
+type Point = { x: number; y: number };
+
+/** The grid of instructions: COLUMNS × ROWS cards, CELL apart. */
+const COLUMNS = 30;
+const ROWS = 2;
+const CELL = { x: 400, y: 300 };
+/** Where the view is centred at zoom 1: the middle of the grid, between two rows of cards. */
+const MIDDLE = { x: 5800, y: 460 };
+/** The long edge runs level at this height (the middle of its ends' cards) across the whole grid. */
+const LONG_Y = 700;
+const INSTRUCTION_COLOUR = "#e2e8f0";
+
+const layer = (page: Page) => page.getByTestId("low-detail-layer");
+
+/** The screen point of flow point `p`. */
+async function onScreen(page: Page, p: Point): Promise<Point> {
+  const view = await viewportOf(page);
+  const flow = await page.getByTestId("flow-pane").locator(".react-flow").first().boundingBox();
+  if (!flow) throw new Error("e2e: no flow box");
+  return { x: flow.x + view.x + p.x * view.zoom, y: flow.y + view.y + p.y * view.zoom };
+}
+
+/** Zooms with the wheel around flow point `at` until the zoom is 1 (React Flow zooms by 2^(-deltaY × 0.002)). */
+async function zoomToOne(page: Page, at: Point): Promise<void> {
+  for (let i = 0; i < 40; i++) {
+    const { zoom } = await viewportOf(page);
+    if (Math.abs(Math.log2(zoom)) < 0.01) return;
+    const pointer = await onScreen(page, at);
+    await page.mouse.move(pointer.x, pointer.y);
+    await page.mouse.wheel(0, Math.max(-400, Math.min(400, Math.log2(zoom) / 0.002)));
+    await page.waitForTimeout(80);
+  }
+  expect(Math.abs(Math.log2((await viewportOf(page)).zoom))).toBeLessThan(0.01);
+}
+
+/**
+ * Pans by (dx, dy) screen pixels from the pane's middle, with the middle button: React Flow pans with it
+ * over cards and edges alike.
+ */
+async function pan(page: Page, dx: number, dy: number): Promise<void> {
+  const pane = await page.getByTestId("flow-pane").boundingBox();
+  if (!pane) throw new Error("e2e: no pane box");
+  const start = { x: pane.x + pane.width / 2, y: pane.y + pane.height / 2 };
+  await page.mouse.move(start.x, start.y);
+  await page.mouse.down({ button: "middle" });
+  await page.mouse.move(start.x + dx, start.y + dy, { steps: 12 });
+  await page.mouse.up({ button: "middle" });
+}
+
+/** Pixels of colour `hex` on the layer along the level line at flow height `y`, over the screen points from `x1` to `x2`. */
+async function pixelsAlong(page: Page, y: number, x1: number, x2: number, hex: string): Promise<number> {
+  const box = await layer(page).boundingBox();
+  if (!box) throw new Error("e2e: the layer has no box");
+  const from = await onScreen(page, { x: 0, y });
+  return layer(page).evaluate(
+    (canvas, { x, y, width, hex }) => {
+      const want = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
+      const data = (canvas as HTMLCanvasElement).getContext("2d")!.getImageData(x, y - 4, width, 9).data;
+      let count = 0;
+      for (let i = 0; i < data.length; i += 4) {
+        if (want.every((c, k) => Math.abs(data[i + k]! - c) <= 6) && data[i + 3]! > 40) count++;
+      }
+      return count;
+    },
+    { x: Math.round(x1 - box.x), y: Math.round(from.y - box.y), width: Math.round(x2 - x1), hex },
+  );
+}
+
+test("at zoom 1 only the cards around the view are in the DOM, a pan brings those coming on screen, and a long edge far off screen is still drawn", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const { token, projectId } = await signedInWithProject(page, "پروژهٔ بزرگ");
+  const grid: NodeView[][] = [];
+  for (let column = 0; column < COLUMNS; column++) {
+    grid.push(
+      await Promise.all(
+        Array.from({ length: ROWS }, (_, row) =>
+          createNodeVia(token, projectId, "instruction", `دستور ${column}-${row}`, { x: column * CELL.x, y: row * CELL.y }, {
+            content: "کوتاه پاسخ بده.",
+          }),
+        ),
+      ),
+    );
+  }
+  // Two nodes far to either side, joined by an edge level at LONG_Y that crosses the whole grid
+  // (from the assistant's output on its left to the instruction's input on its right).
+  const east = await createNodeVia(token, projectId, "assistant", "دستیار شرقی", { x: COLUMNS * CELL.x + 4000, y: LONG_Y - 75 }, {
+    instructions: "کوتاه پاسخ بده.",
+  });
+  const west = await createNodeVia(token, projectId, "instruction", "دستور غربی", { x: -4000, y: LONG_Y - 75 }, {
+    content: "کوتاه پاسخ بده.",
+  });
+  const long = await createEdgeVia(token, projectId, east, west);
+  // The far assistant joined to a card in the middle of the grid.
+  const middle = grid[14]![1]!;
+  const reaching = await createEdgeVia(token, projectId, east, middle);
+
+  await openCanvas(page, projectId);
+  await expect(layer(page)).toHaveAttribute("data-detail", "low");
+  await zoomToOne(page, MIDDLE);
+  await expect(layer(page)).toHaveAttribute("data-detail", "full");
+
+  // On screen: the middle of the grid. Far away: not in the DOM at all.
+  await expect(node(page, middle.id)).toBeVisible();
+  await expect(node(page, grid[15]![0]!.id)).toBeVisible();
+  for (const far of [grid[0]![0]!, grid[COLUMNS - 1]![1]!, west, east]) await expect(node(page, far.id)).toHaveCount(0);
+  const inDom = await page.locator(".react-flow__node").count();
+  expect(inDom, "the view and a screen around it, not the project").toBeLessThan(COLUMNS * ROWS / 2);
+  expect(inDom).toBeGreaterThan(8);
+
+  // The edge from the far assistant to the card on screen: React Flow's, with a path.
+  const reachingPath = page.locator(`.react-flow__edge[data-id="${reaching.id}"] path.react-flow__edge-path`);
+  await expect(reachingPath).toHaveAttribute("d", /\d/);
+  // The long edge between the two far nodes: not in the DOM, drawn on the layer across the screen.
+  await expect(page.locator(`.react-flow__edge[data-id="${long.id}"]`)).toHaveCount(0);
+  await expect(layer(page)).toHaveAttribute("data-drawn-edges", "1");
+  const pane = await page.getByTestId("flow-pane").boundingBox();
+  if (!pane) throw new Error("e2e: no pane box");
+  const across = () => pixelsAlong(page, LONG_Y, pane.x + 20, pane.x + pane.width - 20, INSTRUCTION_COLOUR);
+  await expect.poll(across, { message: "the long edge's line on screen" }).toBeGreaterThan(pane.width / 2);
+
+  // A right click on it there opens its menu, as on an edge in the DOM.
+  const onLine = await onScreen(page, { x: 0, y: LONG_Y });
+  await page.mouse.click(pane.x + pane.width / 2, onLine.y, { button: "right" });
+  const menu = page.getByRole("menu", { name: fa.canvas.edgeMenu });
+  await expect(menu.getByRole("menuitem", { name: fa.canvas.deleteEdge })).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(menu).toHaveCount(0);
+
+  // A short pan (within the window's margin) mounts and unmounts no card.
+  await page.evaluate(() => {
+    const nodes = document.querySelector(".react-flow__nodes")!;
+    const seen = { changes: 0 };
+    new MutationObserver((records) => {
+      for (const r of records) seen.changes += r.addedNodes.length + r.removedNodes.length;
+    }).observe(nodes, { childList: true });
+    (window as unknown as { __windowChanges: typeof seen }).__windowChanges = seen;
+  });
+  const before = await viewportOf(page);
+  await pan(page, -300, 60);
+  await page.waitForTimeout(300);
+  expect((await viewportOf(page)).x, "the view moved").toBeLessThan(before.x - 200);
+  expect(await page.evaluate(() => (window as unknown as { __windowChanges: { changes: number } }).__windowChanges.changes)).toBe(0);
+
+  // A long pan east, a screen and more: the cards coming on screen are rendered, those left far behind are not.
+  for (let i = 0; i < 3; i++) await pan(page, -700, 0);
+  const eastwards = grid[21]![0]!; // x 8400, on screen now (the view's middle is near 8300)
+  await expect(node(page, eastwards.id)).toBeVisible();
+  await expect(node(page, grid[5]![0]!.id), "left a few screens behind").toHaveCount(0);
+  // The long edge is still drawn across the new view.
+  await expect.poll(across, { message: "the long edge's line after the pan" }).toBeGreaterThan(pane.width / 2);
+});

@@ -1,0 +1,42 @@
+// Which nodes the DOM view mounts: those whose box meets the render window
+// (a container's own card above its box counts), and whatever is selected or
+// being dragged wherever it is, so a drag carried far, a selection's panel
+// and the keyboard's moves never lose their card. The rest stay in React
+// Flow's store hidden (lowDetail/hiddenNodes.ts), with their data, selection
+// and place.
+import type { FlowNode } from "../model";
+import { absoluteBox, type Box } from "../lowDetail/detailLevel";
+import { CONTAINER_HEAD } from "../lowDetail/drawList";
+import { overlaps } from "./renderWindow";
+
+/** How far a container's own card reaches above its box. */
+const HEAD_REACH = CONTAINER_HEAD.height + CONTAINER_HEAD.inset;
+
+/** Nodes kept rendered outside the window. */
+export function alwaysRendered(node: FlowNode): boolean {
+  return Boolean(node.selected || node.dragging);
+}
+
+/** The ids of the nodes to render for a window over `area`. */
+export function renderedNodes(nodes: readonly FlowNode[], area: Box): Set<string> {
+  const byId = new Map<string, FlowNode>();
+  for (const node of nodes) if (node.type === "container") byId.set(node.id, node);
+  const rendered = new Set<string>();
+  for (const node of nodes) {
+    if (alwaysRendered(node)) {
+      rendered.add(node.id);
+      continue;
+    }
+    const box = absoluteBox(node, byId);
+    const reach = node.type === "container" ? { ...box, y: box.y - HEAD_REACH, height: box.height + HEAD_REACH } : box;
+    if (overlaps(reach, area)) rendered.add(node.id);
+  }
+  return rendered;
+}
+
+/** Whether `a` and `b` hold the same ids. */
+export function sameMembers(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
+  if (a.size !== b.size) return false;
+  for (const id of a) if (!b.has(id)) return false;
+  return true;
+}
