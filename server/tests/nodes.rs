@@ -1141,6 +1141,43 @@ async fn moves_at_once_each_land_and_answer_their_own_node() {
     .await;
 }
 
+/// One node moved many times at once (the moves land in one batch, written
+/// in turn): each move answers the position it asked for, and the node ends
+/// where one of them put it, never anywhere else.
+#[tokio::test]
+async fn one_node_moved_many_times_at_once_answers_each_move() {
+    for_each_backend(|app| async move {
+        let (token, _) = app.register("restless@example.com").await;
+        let project = app.create_project(&token, "جابه‌جایی").await;
+        let node = create_node(&app, &token, "/api/instructions", project, "گره", json!({})).await;
+        let other =
+            create_node(&app, &token, "/api/instructions", project, "دیگر", json!({})).await;
+        let path = |node: &Value| format!("/api/instructions/{}/position", db_id(node));
+        let moves =
+            (0..30).map(|i| {
+                let (app, token) = (&app, &token);
+                let path = path(if i % 3 == 0 { &other } else { &node });
+                async move {
+                    (i, patch(app, &path, token, json!({"position_x": i, "position_y": 7})).await)
+                }
+            });
+        let answers = join_all(moves).await;
+        for (i, answer) in &answers {
+            assert_eq!(answer.status, StatusCode::OK, "{}", answer.text());
+            assert_eq!(answer.json()["position"], json!({"x": *i as f64, "y": 7.0}), "move {i}");
+        }
+        let stored = app.get(&format!("/api/projects/{project}/nodes"), Some(&token)).await.json();
+        for (saved, every_third) in [(&node, false), (&other, true)] {
+            let x = stored.as_array().unwrap().iter().find(|n| n["id"] == saved["id"]).unwrap()
+                ["position"]["x"]
+                .as_f64()
+                .unwrap();
+            assert!(x.fract() == 0.0 && (x as i64 % 3 == 0) == every_third && x < 30.0, "{x}");
+        }
+    })
+    .await;
+}
+
 /// A move the database refuses (here a trigger made to fail on one
 /// position) fails alone: the moves written with it still land, on
 /// PostgreSQL too, where one failed statement spoils its transaction.

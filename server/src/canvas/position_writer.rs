@@ -74,14 +74,22 @@ async fn write(db: Db, mut queue: mpsc::Receiver<(Move, Reply)>) {
     }
 }
 
-/// Every move in one transaction, each answered as if alone: a move whose
-/// statement fails gets its error and the others are written again without
-/// it (on PostgreSQL a failed statement spoils its whole transaction).
+/// Every move in one transaction, each answered as if alone. The batch goes
+/// in as few statements as it can; when one of them fails, the batch is
+/// written again a statement per move, so that a move whose statement fails
+/// gets its error and the others are written again without it (on
+/// PostgreSQL a failed statement spoils its whole transaction).
 async fn write_all(db: &Db, moves: &[Move]) -> Vec<Result<Option<NodeRow>, String>> {
+    let all: Vec<usize> = (0..moves.len()).collect();
+    match write_together(db, moves, &all, Statements::Few).await {
+        Ok(rows) => return rows.into_iter().map(Ok).collect(),
+        Err(Failed::Transaction(error)) => return vec![Err(error.to_string()); moves.len()],
+        Err(Failed::Move(..)) => {}
+    }
     let mut answers: Vec<Option<Result<Option<NodeRow>, String>>> = vec![None; moves.len()];
-    let mut pending: Vec<usize> = (0..moves.len()).collect();
+    let mut pending = all;
     while !pending.is_empty() {
-        match write_together(db, moves, &pending).await {
+        match write_together(db, moves, &pending, Statements::OnePerMove).await {
             Ok(rows) => {
                 for (index, row) in pending.drain(..).zip(rows) {
                     answers[index] = Some(Ok(row));
@@ -103,25 +111,53 @@ async fn write_all(db: &Db, moves: &[Move]) -> Vec<Result<Option<NodeRow>, Strin
 
 /// What stopped a batch.
 enum Failed {
-    /// The move at this index failed; nothing of the batch was kept.
+    /// A statement failed (written a statement per move: the move at this
+    /// index); nothing of the batch was kept.
     Move(usize, sqlx::Error),
     /// The transaction could not begin or commit.
     Transaction(sqlx::Error),
 }
 
-/// The moves at `indices` in one transaction.
+/// How a batch's moves are put into statements.
+#[derive(Clone, Copy, PartialEq)]
+enum Statements {
+    /// One for each run of moves of distinct nodes (a node moved twice in a
+    /// batch is moved in order).
+    Few,
+    /// One for each move, to tell which one the database refuses.
+    OnePerMove,
+}
+
+/// The moves at `indices` in one transaction, answered in that order.
 async fn write_together(
     db: &Db,
     moves: &[Move],
     indices: &[usize],
+    statements: Statements,
 ) -> Result<Vec<Option<NodeRow>>, Failed> {
     let mut tx = Tx::begin(db).await.map_err(Failed::Transaction)?;
     let mut rows = Vec::with_capacity(indices.len());
-    for &index in indices {
-        let step = moves[index];
-        let row = nodes::set_position(tx.conn(), step.user_id, step.id, step.position).await;
-        rows.push(row.map_err(|error| Failed::Move(index, error))?);
+    let mut rest = indices;
+    while let Some(&first) = rest.first() {
+        let run = match statements {
+            Statements::Few => distinct_run(moves, rest),
+            Statements::OnePerMove => 1,
+        };
+        let (these, after) = rest.split_at(run);
+        let batch: Vec<_> =
+            these.iter().map(|&i| (moves[i].user_id, moves[i].id, moves[i].position)).collect();
+        let moved = nodes::set_positions(tx.conn(), &batch)
+            .await
+            .map_err(|error| Failed::Move(first, error))?;
+        rows.extend(these.iter().map(|&i| moved.iter().find(|row| row.id == moves[i].id).cloned()));
+        rest = after;
     }
     tx.commit().await.map_err(Failed::Transaction)?;
     Ok(rows)
+}
+
+/// How many of the moves at `indices`, from the first, move distinct nodes.
+fn distinct_run(moves: &[Move], indices: &[usize]) -> usize {
+    let mut seen = std::collections::HashSet::with_capacity(indices.len());
+    indices.iter().take_while(|&&i| seen.insert(moves[i].id)).count()
 }
