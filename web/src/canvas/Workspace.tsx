@@ -210,6 +210,15 @@ function Board({
     setMenu({ kind: "edge", id: edge.id, x: event.clientX, y: event.clientY });
   }, []);
 
+  // A pan with a press (not the wheel's zoom) marks the pane while it lasts (Workspace.module.css).
+  const onMoveStart = useCallback(
+    (event: MouseEvent | TouchEvent | null) => {
+      if (event && !(event instanceof WheelEvent)) paneRef.current?.setAttribute("data-panning", "");
+    },
+    [paneRef],
+  );
+  const onMoveEnd = useCallback(() => paneRef.current?.removeAttribute("data-panning"), [paneRef]);
+
   /** The flow coordinates of the middle of what is on screen (the default position before the pane exists). */
   const centre = useCallback((): Position | undefined => {
     const pane = paneRef.current;
@@ -287,6 +296,8 @@ function Board({
               onNodeDragStop={onNodeDragStop}
               onNodeClick={onNodeClick}
               onPaneClick={onPaneClick}
+              onMoveStart={onMoveStart}
+              onMoveEnd={onMoveEnd}
               onNodeContextMenu={onNodeContextMenu}
               onEdgeContextMenu={onEdgeContextMenu}
               deleteKeyCode={["Delete", "Backspace"]}

@@ -19,7 +19,7 @@ import { edgesAtom, finishDragAtom, nodesAtom, selectedNodeIdAtom, type Placemen
 import type { MenuTarget } from "../ContextMenu";
 import type { FlowEdge, FlowNode } from "../model";
 import type { Box } from "./detailLevel";
-import { drawList, edgeList, sameDrawing, type DrawList } from "./drawList";
+import { drawList, edgeList, endsOf, sameDrawing, sameEnds, type DrawList } from "./drawList";
 import { edgeAt, nodeAt } from "./hitTest";
 import styles from "./LowDetail.module.css";
 import { areaAround, paint, wholeScene, type Painted } from "./paint";
@@ -85,6 +85,8 @@ export function LowDetailLayer({ cards, edges: aside, paneRef, focused, onMenu }
 
   const drawnEdges = cards ? edges : aside;
   const list = useRef<DrawList>(NOTHING);
+  /** In the DOM view: the edges and the nodes the list was made from. */
+  const madeFrom = useRef<{ edges: readonly FlowEdge[]; ends: ReadonlyMap<string, FlowNode> } | null>(null);
 
   /** What the canvas holds when it holds more than the view: redrawn only when one of these changes or the view leaves `area`. */
   const scene = useRef<{ list: DrawList; zoom: number; focused: string | null; dpr: number; area: Box } | null>(null);
@@ -137,10 +139,19 @@ export function LowDetailLayer({ cards, edges: aside, paneRef, focused, onMenu }
   const redraw = useViewportFrames(draw);
 
   // A new list when the graph changes; drawn in the next frame. In the DOM view a drag of a
-  // card (whose edges React Flow draws) changes no line here: the drawing stays.
+  // card (whose edges React Flow draws) changes none of the nodes the list reads: nothing to do.
   useEffect(() => {
-    const next = cards ? drawList(nodes, drawnEdges, moved.current) : drawnEdges.length > 0 ? edgeList(nodes, drawnEdges) : NOTHING;
-    if (!cards && sameDrawing(list.current, next)) return;
+    if (cards) {
+      madeFrom.current = null;
+      list.current = drawList(nodes, drawnEdges, moved.current);
+      redraw();
+      return;
+    }
+    const before = madeFrom.current;
+    if (before && before.edges === drawnEdges && sameEnds(before.ends, nodes)) return;
+    madeFrom.current = { edges: drawnEdges, ends: endsOf(nodes, drawnEdges) };
+    const next = drawnEdges.length > 0 ? edgeList(nodes, drawnEdges) : NOTHING;
+    if (sameDrawing(list.current, next)) return;
     list.current = next;
     redraw();
   }, [cards, nodes, drawnEdges, redraw]);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { flowNode, savedEdge, unsavedEdge } from "../../state/canvas/testFixtures";
 import { EDGE_COLOURS } from "../edges/edgeLook";
-import { CONTAINER_HEAD, drawList, edgeList, sameDrawing } from "./drawList";
+import { CONTAINER_HEAD, drawList, edgeList, endsOf, sameDrawing, sameEnds } from "./drawList";
 import { nodeAt } from "./hitTest";
 
 const box = flowNode("container-1", { width: 600, height: 300 }, { position: { x: 1000, y: 0 } });
@@ -73,5 +73,16 @@ describe("hit testing the low-detail layer", () => {
     expect(sameDrawing(list, edgeList([{ ...child, position: { x: 90, y: 90 } }, helper, box, store], [edge]))).toBe(true);
     expect(sameDrawing(list, edgeList([child, { ...helper, position: { x: 5, y: 500 } }, box, store], [edge]))).toBe(false);
     expect(sameDrawing(list, edgeList([child, helper, box, store], []))).toBe(false);
+  });
+
+  it("tells when the nodes an edge list reads are the very same objects", () => {
+    const edge = savedEdge("vector_store", "vectorstore-4", "assistant-3", 9);
+    const all = [child, helper, box, store];
+    const ends = endsOf(all, [edge]);
+    expect([...ends.keys()].sort()).toEqual(["assistant-3", "container-1", "vectorstore-4"]);
+    expect(sameEnds(ends, [{ ...child, position: { x: 1, y: 1 } }, helper, box, store]), "another node moved").toBe(true);
+    expect(sameEnds(ends, [child, { ...helper }, box, store]), "an end changed").toBe(false);
+    expect(sameEnds(ends, [child, box, store]), "an end is gone").toBe(false);
+    expect(sameEnds(ends, [...all, flowNode("container-9", { width: 10, height: 10 })]), "a new container").toBe(false);
   });
 });

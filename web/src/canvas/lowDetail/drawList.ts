@@ -109,15 +109,36 @@ export function drawList(
   return { nodes: [...containers, ...cards], edges: lines };
 }
 
+/** The nodes an edge list (edgeList) reads: the edges' ends and every container (ends may be inside one). */
+export function endsOf(nodes: readonly FlowNode[], edges: readonly FlowEdge[]): Map<string, FlowNode> {
+  const ids = new Set<string>();
+  for (const edge of edges) {
+    ids.add(edge.source);
+    ids.add(edge.target);
+  }
+  const ends = new Map<string, FlowNode>();
+  for (const node of nodes) if (ids.has(node.id) || node.type === "container") ends.set(node.id, node);
+  return ends;
+}
+
+/** Whether `nodes` hold the very node objects of `ends` and no new container: an edge list made from them would be the same. */
+export function sameEnds(ends: ReadonlyMap<string, FlowNode>, nodes: readonly FlowNode[]): boolean {
+  let found = 0;
+  for (const node of nodes) {
+    const known = ends.get(node.id);
+    if (known === undefined) {
+      if (node.type === "container") return false;
+      continue;
+    }
+    if (known !== node) return false;
+    found++;
+  }
+  return found === ends.size;
+}
+
 /** The drawing list of `edges` alone (no node drawn), reading only their ends and the containers they are in. */
 export function edgeList(nodes: readonly FlowNode[], edges: readonly FlowEdge[]): DrawList {
-  const ends = new Set<string>();
-  for (const edge of edges) {
-    ends.add(edge.source);
-    ends.add(edge.target);
-  }
-  const needed = nodes.filter((n) => ends.has(n.id) || n.type === "container");
-  return { nodes: [], edges: drawList(needed, edges).edges };
+  return { nodes: [], edges: drawList([...endsOf(nodes, edges).values()], edges).edges };
 }
 
 /** Whether two lists of edges alone (edgeList) draw the same: a drag of a card elsewhere leaves the drawing alone. */
