@@ -3,10 +3,11 @@
 // DOM view), so this one takes its place (same corner, same look): every
 // node as a box in its kind's accent, the view on screen outlined, a drag on
 // it pans and the wheel over it zooms. The boxes are drawn once into a bitmap
-// of their own, so a pan redraws only the outline of the view.
+// of their own, so a pan redraws only the outline of the view, and a few
+// times a second while a node is dragged.
 import { Panel, useReactFlow, useStoreApi } from "@xyflow/react";
 import { useAtomValue } from "jotai";
-import { useCallback, useEffect, useMemo, useRef } from "react";
+import { useCallback, useEffect, useRef } from "react";
 import { nodesAtom } from "../../state/canvas";
 import type { FlowEdge, FlowNode } from "../model";
 import { APPEARANCE } from "../nodes/appearance";
@@ -22,29 +23,48 @@ const SIZE = { width: 200, height: 150 };
 const MASK = "rgb(0 0 0 / 45%)";
 const VIEW_STROKE = "#94a3b8";
 
+/** While a node is dragged, the boxes are drawn again at most this often (ms): the minimap follows, the drag keeps its frames. */
+const DRAG_REFRESH_MS = 200;
+
+type Picture = { bitmap: HTMLCanvasElement; nodes: readonly FlowNode[]; bounds: Box | null; key: string; at: number };
+
 export function AllNodesMiniMap({ label }: { label: string }) {
   const nodes = useAtomValue(nodesAtom);
   const flowStore = useStoreApi<FlowNode, FlowEdge>();
   const flow = useReactFlow<FlowNode, FlowEdge>();
   const canvasRef = useRef<HTMLCanvasElement>(null);
-  const boxes = useMemo(() => drawList(nodes, []).nodes, [nodes]);
-  /** The boxes as last drawn, for the frame they were drawn in. */
-  const picture = useRef<{ bitmap: HTMLCanvasElement; boxes: DrawnNode[]; key: string } | null>(null);
-  const bounds = useMemo<Box | null>(() => boundsOf(nodes), [nodes]);
+  const latest = useRef(nodes);
+  /** The boxes as last drawn: of which nodes, in which frame, when. */
+  const picture = useRef<Picture | null>(null);
+  const later = useRef(0);
+  /** Asks for a frame to draw in (useViewportFrames' redraw). */
+  const again = useRef(() => {});
 
   const frameNow = useCallback(() => {
     const { transform, width, height } = flowStore.getState();
-    return { view: viewArea(transform, width, height), at: miniMapFrame(bounds, viewArea(transform, width, height), SIZE) };
-  }, [flowStore, bounds]);
+    const view = viewArea(transform, width, height);
+    return { view, at: miniMapFrame(picture.current?.bounds ?? boundsOf(latest.current), view, SIZE) };
+  }, [flowStore]);
 
   const draw = useCallback(() => {
     const ctx = canvasRef.current?.getContext("2d");
     if (!ctx) return;
     const dpr = window.devicePixelRatio || 1;
+    const now = performance.now();
+    const known = picture.current;
+    const nodes = latest.current;
+    if (known && known.nodes !== nodes && now - known.at < DRAG_REFRESH_MS && nodes.some((n) => n.dragging)) {
+      // Drawn again a moment later (the view's outline still follows every frame).
+      window.clearTimeout(later.current);
+      later.current = window.setTimeout(() => again.current(), known.at + DRAG_REFRESH_MS - now);
+    } else if (!known || known.nodes !== nodes) {
+      picture.current = { bitmap: known?.bitmap ?? document.createElement("canvas"), nodes, bounds: boundsOf(nodes), key: "", at: now };
+    }
     const { view, at } = frameNow();
     const key = `${at.x} ${at.y} ${at.scale} ${dpr}`;
-    if (!picture.current || picture.current.boxes !== boxes || picture.current.key !== key) {
-      const bitmap = picture.current?.bitmap ?? document.createElement("canvas");
+    const current = picture.current!;
+    if (current.key !== key) {
+      const { bitmap } = current;
       bitmap.width = SIZE.width * dpr;
       bitmap.height = SIZE.height * dpr;
       const pen = bitmap.getContext("2d");
@@ -52,7 +72,7 @@ export function AllNodesMiniMap({ label }: { label: string }) {
       pen.setTransform(dpr / at.scale, 0, 0, dpr / at.scale, (-at.x * dpr) / at.scale, (-at.y * dpr) / at.scale);
       // One fill per colour.
       const byColour = new Map<string, DrawnNode[]>();
-      for (const box of boxes) {
+      for (const box of drawList(current.nodes, []).nodes) {
         const colour = box.container ? "rgb(148 163 184 / 25%)" : APPEARANCE[box.kind].accent;
         const group = byColour.get(colour);
         if (group) group.push(box);
@@ -64,11 +84,11 @@ export function AllNodesMiniMap({ label }: { label: string }) {
         for (const box of group) pen.rect(box.x, box.y, box.width, box.height);
         pen.fill();
       }
-      picture.current = { bitmap, boxes, key };
+      current.key = key;
     }
     ctx.setTransform(1, 0, 0, 1, 0, 0);
     ctx.clearRect(0, 0, SIZE.width * dpr, SIZE.height * dpr);
-    ctx.drawImage(picture.current.bitmap, 0, 0);
+    ctx.drawImage(current.bitmap, 0, 0);
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
     const vx = (view.x - at.x) / at.scale;
     const vy = (view.y - at.y) / at.scale;
@@ -82,9 +102,17 @@ export function AllNodesMiniMap({ label }: { label: string }) {
     ctx.strokeStyle = VIEW_STROKE;
     ctx.lineWidth = 1;
     ctx.strokeRect(vx, vy, vw, vh);
-  }, [boxes, frameNow]);
+  }, [frameNow]);
 
-  useViewportFrames(draw);
+  const redraw = useViewportFrames(draw);
+  useEffect(() => {
+    again.current = redraw;
+  }, [redraw]);
+  useEffect(() => {
+    latest.current = nodes;
+    redraw();
+  }, [nodes, redraw]);
+  useEffect(() => () => window.clearTimeout(later.current), []);
 
   // A drag on the minimap moves the view with it, as React Flow's pannable MiniMap does.
   const onPointerDown = useCallback(
