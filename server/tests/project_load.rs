@@ -357,3 +357,42 @@ async fn every_kind_of_write_is_seen_by_the_next_load_on_either_instance() {
     })
     .await;
 }
+
+/// Every transaction that writes a project's rows moves its revision: the
+/// tenth on one connection as the first (PostgreSQL bumps a project once per
+/// transaction and forgets which it bumped when the transaction ends), and
+/// one writing many rows of the project as one writing a single row.
+#[tokio::test]
+async fn each_transaction_that_writes_moves_the_revision() {
+    for_each_backend(|app| async move {
+        let (token, user_id) = app.register("revision@example.com").await;
+        let project = app.create_project(&token, "نسخه").await;
+        for name in ["یکم", "دوم", "سوم"] {
+            instruction(&app, &token, project, name).await;
+        }
+        let mut connection = app.state.db.pool().acquire().await.unwrap();
+        let mut last = store::projects::revision(&app.state.db, user_id, project).await.unwrap();
+        for round in 0..10 {
+            let mut tx = sqlx::Connection::begin(&mut *connection).await.unwrap();
+            // One row in even rounds, every row in odd ones.
+            let sql = if round % 2 == 0 {
+                "UPDATE nodes SET position_x = $1 WHERE id = (SELECT MIN(id) FROM nodes WHERE project_id = $2)"
+            } else {
+                "UPDATE nodes SET position_x = $1 WHERE project_id = $2"
+            };
+            let written = sqlx::query(sql)
+                .bind(f64::from(round))
+                .bind(project)
+                .execute(&mut *tx)
+                .await
+                .unwrap()
+                .rows_affected();
+            assert_eq!(written, if round % 2 == 0 { 1 } else { 3 });
+            tx.commit().await.unwrap();
+            let now = store::projects::revision(&app.state.db, user_id, project).await.unwrap();
+            assert!(now > last, "round {round}: {now:?} after {last:?}");
+            last = now;
+        }
+    })
+    .await;
+}
