@@ -39,8 +39,9 @@ export default defineConfig([
     },
   },
   {
-    // @dastyar/rules/lazy is fetched when first needed (src/canvas/lazyRules.ts): a
-    // static import would load it with the first paint. Types and tests may.
+    // @dastyar/rules/lazy and /urls are fetched when first needed (src/canvas/lazyRules.ts,
+    // src/canvas/urlRules.ts): a static import would load them with the first paint.
+    // Types and tests may.
     files: ["src/**/*.{ts,tsx}", "shared/**/*.ts"],
     ignores: ["**/*.test.{ts,tsx}"],
     rules: {
@@ -52,6 +53,11 @@ export default defineConfig([
               name: "@dastyar/rules/lazy",
               allowTypeImports: true,
               message: "Take the lazy rules from src/canvas/lazyRules.ts (useLazyRules or loadLazyRules).",
+            },
+            {
+              name: "@dastyar/rules/urls",
+              allowTypeImports: true,
+              message: "Take the URL rules from src/canvas/urlRules.ts (useUrlRules, loadUrlRules or urlRulesNow).",
             },
           ],
         },

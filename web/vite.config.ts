@@ -56,10 +56,11 @@ export default defineConfig({
     environment: "node",
     // The same build of the rules the browser gets (wasm-bindgen's bundler target,
     // loaded by vite-plugin-wasm), in the node and happy-dom environments alike;
-    // exact matches, since a plain "@dastyar/rules" would also rewrite ".../lazy".
+    // exact matches, since a plain "@dastyar/rules" would also rewrite ".../lazy" and ".../urls".
     alias: [
       { find: /^@dastyar\/rules$/, replacement: rulesBuild("dastyar_wasm.js") },
       { find: /^@dastyar\/rules\/lazy$/, replacement: rulesBuild("dastyar_wasm_lazy.js") },
+      { find: /^@dastyar\/rules\/urls$/, replacement: rulesBuild("dastyar_wasm_urls.js") },
     ],
     restoreMocks: true,
   },

@@ -2,7 +2,9 @@
 // wasm build the page runs) on the whole graph, and `checkConnectionAround` on
 // only the part of it the rules read, as the page hands it.
 
-import { checkConnection, checkConnectionAround, type CanvasNode, type Graph, type Neighbourhood } from "@dastyar/rules";
+import { checkConnectionAround, type CanvasNode, type Graph, type Neighbourhood } from "@dastyar/rules";
+// The whole graph's check parses WordPress addresses: it is in the URL module.
+import { checkConnection } from "@dastyar/rules/urls";
 import { quantile } from "./figures.js";
 import type { Seeded } from "./seed.js";
 

@@ -3,7 +3,8 @@
 // limit, deleting edges and nodes, and the project's thumbnail.
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { checkConnection, constants, kinds, message, type NodeKind } from "@dastyar/rules";
+import { constants, kinds, message, type NodeKind } from "@dastyar/rules";
+import { checkConnection } from "@dastyar/rules/urls";
 import { createProject, listProjects, newAccount, register } from "./api.ts";
 import { createEdgeVia, createNodeVia, projectEdges, projectNodes } from "./canvas-api.ts";
 import {

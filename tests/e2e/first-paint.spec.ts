@@ -1,7 +1,9 @@
 // What the canvas downloads before it draws: the rules' main wasm module once
 // (preloaded beside the JavaScript, the preload reused), and not the lazy one
 // (the time-zone database, Unicode normalisation), which comes when the
-// palette's search or a schedule's preview first needs it (web/src/canvas/lazyRules.ts).
+// palette's search or a schedule's preview first needs it (web/src/canvas/lazyRules.ts),
+// nor the URL one (URL parsing), which comes when a settings panel opens or
+// the canvas holds a WordPress or iframe node (web/src/canvas/urlRules.ts).
 import { kinds, type NodeKind } from "@dastyar/rules";
 import { openCanvas, signedInWithProject, watchRequests } from "./canvas-ui.ts";
 import { expect, test, type Page } from "./fixtures.ts";
@@ -9,20 +11,23 @@ import { fa } from "./ui.ts";
 
 const MAIN = /^\/assets\/dastyar_wasm_bg-[\w-]+\.wasm$/;
 const LAZY = /^\/assets\/dastyar_wasm_lazy_bg-[\w-]+\.wasm$/;
+const URLS = /^\/assets\/dastyar_wasm_urls_bg-[\w-]+\.wasm$/;
 const label = (kind: NodeKind) => kinds().find((k) => k.kind === kind)!.label;
 
 async function canvasWatchingWasm(page: Page) {
   const { projectId } = await signedInWithProject(page, "بار نخست");
   const main = watchRequests(page, MAIN);
   const lazy = watchRequests(page, LAZY);
+  const urls = watchRequests(page, URLS);
   await openCanvas(page, projectId);
   await expect(page.getByRole("button", { name: fa.canvas.addNamed(label("sms")), exact: true })).toBeVisible();
-  return { main, lazy };
+  return { main, lazy, urls };
 }
 
 test("the canvas draws with the main rules fetched once and the lazy ones not yet; the palette's search brings them", async ({ page }) => {
-  const { main, lazy } = await canvasWatchingWasm(page);
+  const { main, lazy, urls } = await canvasWatchingWasm(page);
   expect(main).toHaveLength(1);
+  expect(urls).toHaveLength(0);
   expect(await page.locator('link[rel="preload"][as="fetch"]').getAttribute("href")).toBe(new URL(main[0].url()).pathname);
   expect(lazy).toHaveLength(0);
 
@@ -48,4 +53,33 @@ test("a scheduler's panel fetches the lazy rules once and previews the next runs
   await expect(panel).toHaveAttribute("data-kind", "scheduler");
   await expect(panel.getByTestId("schedule-preview").locator("li")).toHaveCount(5);
   expect(lazy).toHaveLength(1);
+});
+
+test("a settings panel fetches the URL rules once when it first opens, and shows its checks", async ({ page }) => {
+  const { urls } = await canvasWatchingWasm(page);
+  await page.getByRole("button", { name: fa.canvas.addNamed(label("sms")), exact: true }).click();
+  const card = page.locator('article[data-kind="sms"]');
+  await expect(card.getByTestId("node-status")).toHaveAttribute("data-status", "success");
+  expect(urls).toHaveLength(0);
+
+  await card.locator("header").click({ position: { x: 10, y: 5 } });
+  const panel = page.getByTestId("settings-panel");
+  await expect(panel).toHaveAttribute("data-kind", "sms");
+  // A new SMS node lacks its key and numbers: prepareNodeData, from the URL module, says so.
+  await expect(panel.getByText(fa.canvas.panel.invalid)).toBeVisible();
+  expect(urls).toHaveLength(1);
+
+  await panel.getByRole("button", { name: fa.canvas.panel.close }).click();
+  await card.locator("header").click({ position: { x: 10, y: 5 } });
+  await expect(panel).toHaveAttribute("data-kind", "sms");
+  expect(urls).toHaveLength(1);
+});
+
+test("a WordPress node on the canvas brings the URL rules before any panel opens", async ({ page }) => {
+  const { urls } = await canvasWatchingWasm(page);
+  expect(urls).toHaveLength(0);
+  await page.getByRole("button", { name: fa.canvas.addNamed(label("wordpress")), exact: true }).click();
+  await expect(page.locator('article[data-kind="wordpress"]')).toBeVisible();
+  await expect.poll(() => urls.length).toBe(1);
+  await expect(page.getByTestId("settings-panel")).toHaveCount(0);
 });

@@ -79,7 +79,7 @@ pub fn check_connection(graph: Graph, proposal: Proposal) -> ConnectionCheck {
 
 /// `check_connection` on only the proposal's neighbourhood. `site_url_valid`
 /// says whether a WordPress target's site address parses, as
-/// `normalize_wordpress_url` (the lazy module) answered; `None` before it has.
+/// `normalize_wordpress_url` (the URL module) answered; `None` before it has.
 pub fn check_connection_around(
     around: Neighbourhood,
     proposal: Proposal,

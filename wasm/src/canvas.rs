@@ -64,23 +64,6 @@ pub fn node_payload(
     to_js(&api::node_payload(from_js(node)?))
 }
 
-/// Node data as the server would save it (phone numbers, addresses and domains normalised), with every malformed field.
-#[wasm_bindgen(js_name = prepareNodeData, unchecked_return_type = "Prepared")]
-pub fn prepare_node_data(
-    #[wasm_bindgen(unchecked_param_type = "NodeData")] node: JsValue,
-) -> Result<JsValue, JsError> {
-    to_js(&api::prepare_node_data(from_js(node)?))
-}
-
-/// Checks a proposed connection against every rule; never sends anything.
-#[wasm_bindgen(js_name = checkConnection, unchecked_return_type = "ConnectionCheck")]
-pub fn check_connection(
-    #[wasm_bindgen(unchecked_param_type = "Graph")] graph: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "Proposal")] proposal: JsValue,
-) -> Result<JsValue, JsError> {
-    to_js(&api::check_connection(from_js(graph)?, from_js(proposal)?))
-}
-
 /// `checkConnection` on only the proposal's neighbourhood (the ends whole,
 /// the edges touching them, the nodes around by id and kind): what a
 /// connection drag asks at every pointer move, without reading the whole
@@ -137,17 +120,6 @@ pub fn container_status_info(
     container_id: &str,
 ) -> Result<JsValue, JsError> {
     to_js(&api::container_status_info(from_js(graph)?, container_id))
-}
-
-/// What an assistant (or analyzer) can do, from the graph around it: its
-/// instructions, tools, knowledge and channels, and the connected nodes left
-/// out with the reason.
-#[wasm_bindgen(js_name = assistantAbilities, unchecked_return_type = "Abilities")]
-pub fn assistant_abilities(
-    #[wasm_bindgen(unchecked_param_type = "Graph")] graph: JsValue,
-    assistant_id: &str,
-) -> Result<JsValue, JsError> {
-    to_js(&api::assistant_abilities(from_js(graph)?, assistant_id))
 }
 
 /// The `{{placeholders}}` a request uses (endpoint, query and header values,
@@ -294,12 +266,6 @@ pub fn validate_trigger_schedule(
 #[wasm_bindgen(js_name = timezoneChoices, unchecked_return_type = "TimezoneChoice[]")]
 pub fn timezone_choices() -> Result<JsValue, JsError> {
     to_js(&api::timezone_choices())
-}
-
-/// An http(s) site address without trailing slashes.
-#[wasm_bindgen(js_name = normalizeWordpressUrl, unchecked_return_type = "Checked<string>")]
-pub fn normalize_wordpress_url(url: &str) -> Result<JsValue, JsError> {
-    to_js(&api::normalize_wordpress_url(url))
 }
 
 /// What the chosen WordPress authentication still lacks; empty when complete.

@@ -1,16 +1,20 @@
-//! `@dastyar/rules`: dastyar-core for JavaScript, as two WebAssembly modules.
+//! `@dastyar/rules`: dastyar-core for JavaScript, as three WebAssembly modules.
 //!
 //! `canvas` (feature `canvas`, the package's main entry) holds what the canvas
 //! needs from its first paint; `lazy` (feature `lazy`, the entry
 //! `@dastyar/rules/lazy`) holds the few functions that carry large tables — the
 //! time-zone database (`nextRuns`, cron runs in a zone) and Unicode
 //! normalisation (`normalizeText`, `searchTerms`) — and is loaded when a panel
-//! first needs it. tools/build-wasm.sh builds each feature alone, so neither
-//! module carries the other's code; native builds take both (the default).
+//! first needs it; `urls` (feature `urls`, the entry `@dastyar/rules/urls`)
+//! holds the functions that parse URLs (`prepareNodeData`, `checkConnection`,
+//! `assistantAbilities`, `normalizeWordpressUrl`: the `url` crate's IDNA
+//! tables), loaded when a panel opens or the canvas has a node that needs it.
+//! tools/build-wasm.sh builds each feature alone, so no module carries
+//! another's code; native builds take all three (the default).
 //!
 //! Every export is a thin wrapper around a plain function in [`api`]; add the
 //! function there, its wrapper in `canvas` (or `lazy` when it needs those
-//! tables), its name to `api::dispatch`, and a vector case in `tests/vectors/`.
+//! tables, `urls` when it parses a URL), its name to `api::dispatch`, and a vector case in `tests/vectors/`.
 //! Types named in `unchecked_return_type` and `unchecked_param_type` come from
 //! `bindings/rules/` (copied into `pkg/types/` by the build), imported by each
 //! module's TypeScript section; this crate's own answer types derive theirs
@@ -27,6 +31,8 @@ pub mod transfer;
 mod canvas;
 #[cfg(feature = "lazy")]
 mod lazy;
+#[cfg(feature = "urls")]
+mod urls;
 
 use serde::Serialize;
 use serde::de::DeserializeOwned;

@@ -3,7 +3,6 @@
 // context window (core's abilities, request_template, usage_cost and
 // context_budget). tests/vectors/abilities.json holds the shared cases.
 import {
-  assistantAbilities,
   contextWindow,
   defaultNodeData,
   nodePayload,
@@ -16,6 +15,7 @@ import {
   type SkipReason,
   type Tool,
 } from "@dastyar/rules";
+import { assistantAbilities } from "@dastyar/rules/urls";
 import { describe, expect, it } from "vitest";
 
 function node(id: string, data: Record<string, unknown> = {}): CanvasNode {

@@ -1,7 +1,6 @@
 // Type-checked by `npm run typecheck` (tsc), never run: the package's
 // declarations carry the ts-rs types from bindings/, not `any`.
 import {
-  checkConnection,
   defaultNodeData,
   kindInfo,
   kinds,
@@ -12,8 +11,10 @@ import {
   type WordpressAuthField,
   type KindInfo,
   type NodeKind,
+  type Prepared,
 } from "@dastyar/rules";
 import { normalizeText, searchTerms } from "@dastyar/rules/lazy";
+import { checkConnection, normalizeWordpressUrl, prepareNodeData } from "@dastyar/rules/urls";
 
 const all: KindInfo[] = kinds();
 const kind: NodeKind = all[0].kind;
@@ -37,6 +38,11 @@ const normalised: string = phone.ok ? phone.value : phone.error.message;
 const nodes: CanvasNode[] = [{ id: "vectorstore-1", position: { x: 0, y: 0 }, ...defaultNodeData("vectorstore") }];
 const check = checkConnection({ nodes, edges: [] }, { source: "vectorstore-1", target: "assistant-2" });
 const said: string = check.ok ? check.edgeKind : check.message;
+
+// The URL module's answers carry the same types.
+const site = normalizeWordpressUrl("https://example.ir/");
+const siteSaid: string = site.ok ? site.value : site.error.message;
+const prepared: Prepared = prepareNodeData(defaultNodeData("wordpress"));
 
 // @ts-expect-error a refusal has no edge kind until narrowed.
 const unnarrowed: string = check.edgeKind;

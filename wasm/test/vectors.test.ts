@@ -1,13 +1,14 @@
 // The shared test vectors: every tests/vectors/*.json file is
 //   {"function"?: "<exported name>", "cases": [{"name", "function"?, "args": [...], "expect": <json>}]}
-// and each case calls the real wasm export, from either module (the package's
-// main entry or @dastyar/rules/lazy). wasm/tests/vectors.rs runs the same
+// and each case calls the real wasm export, from any module (the package's
+// main entry, @dastyar/rules/lazy or @dastyar/rules/urls). wasm/tests/vectors.rs runs the same
 // files through api::dispatch in native Rust, so both must answer the same.
 // `expect` is a pattern: objects match on the keys they list (toMatchObject),
 // but an empty object only an empty object (toMatchObject would take any);
 // arrays element by element, anything else exactly.
 import * as rules from "@dastyar/rules";
 import * as lazyRules from "@dastyar/rules/lazy";
+import * as urlRules from "@dastyar/rules/urls";
 import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 
@@ -21,7 +22,7 @@ const vectors = files.map((file) => {
   const cases = vector.cases.map((c) => ({ ...c, function: c.function ?? vector.function ?? "" }));
   return { file, cases };
 });
-const exported = { ...rules, ...lazyRules } as unknown as Record<string, unknown>;
+const exported = { ...rules, ...lazyRules, ...urlRules } as unknown as Record<string, unknown>;
 
 /** The result as JSON sees it (what the Rust side compares). */
 const asJson = (value: unknown): unknown =>
@@ -69,8 +70,8 @@ describe("checkConnectionAround answers every checkConnection case alike, the no
     };
     // The page tells the rules whether a WordPress target's address parses.
     const target = around.ends.find((n) => n.id === proposal.target);
-    const siteUrlValid = target?.type === "wordpress" ? rules.normalizeWordpressUrl(target.data.siteUrl).ok : undefined;
-    const whole = asJson(rules.checkConnection(graph, proposal));
+    const siteUrlValid = target?.type === "wordpress" ? urlRules.normalizeWordpressUrl(target.data.siteUrl).ok : undefined;
+    const whole = asJson(urlRules.checkConnection(graph, proposal));
     expect(asJson(rules.checkConnectionAround(around, proposal, siteUrlValid))).toEqual(whole);
   });
 });

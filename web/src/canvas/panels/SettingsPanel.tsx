@@ -16,6 +16,7 @@ import {
   retryNodeAtom,
   selectedNodeIdAtom,
 } from "../../state/canvas";
+import { usePreloadUrlRules, useUrlRules } from "../urlRules";
 import { useLeaveGuard } from "../useLeaveGuard";
 import { kindInfoOf } from "../kinds";
 import { savedRef, type FlowNode } from "../model";
@@ -36,7 +37,10 @@ export function SettingsPanel() {
     [selectedId],
   );
   const node = useAtomValue(nodeAtom);
-  if (!node) return null;
+  usePreloadUrlRules();
+  // The panel's checks are the URL rules' (prepareNodeData): it shows once they are here.
+  const urls = useUrlRules(node !== null);
+  if (!node || !urls) return null;
   return <NodePanel key={node.id} node={node} />;
 }
 

@@ -10,6 +10,7 @@ import { vi } from "vitest";
 import { errorBody, json } from "../../api/fakeFetch";
 import { nodesAtom } from "../../state/canvas";
 import type { FlowNode } from "../model";
+import { loadUrlRules } from "../urlRules";
 import type { PanelProps } from "./types";
 import { usePanelForm, type PanelForm } from "./usePanelForm";
 
@@ -126,6 +127,8 @@ export async function renderPanel<K extends NodeKind>(
   Panel: ComponentType<PanelProps<K>>,
   node: FlowNode,
 ): Promise<PanelView<K>> {
+  // SettingsPanel shows a panel once the URL rules are here.
+  await loadUrlRules();
   const store = createStore();
   store.set(nodesAtom, [node]);
   let latest: PanelForm<K> | null = null;

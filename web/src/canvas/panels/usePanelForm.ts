@@ -1,9 +1,11 @@
 // A settings panel's draft: edited freely, checked live by the rules
 // (prepareNodeData runs every validator the server runs), saved on demand.
-import { message, prepareNodeData, type NodeData, type NodeKind, type Problem } from "@dastyar/rules";
+// Its panel shows once the URL rules are here (SettingsPanel waits for them).
+import { message, type NodeData, type NodeKind, type Problem } from "@dastyar/rules";
 import { useSetAtom } from "jotai";
 import { useCallback, useMemo, useState } from "react";
 import { saveNodeAtom } from "../../state/canvas";
+import { urlRules } from "../urlRules";
 import type { AnyNodeData, DataOf, FlowNode } from "../model";
 
 export type PanelForm<K extends NodeKind = NodeKind> = {
@@ -100,7 +102,7 @@ export function usePanelForm(node: FlowNode): PanelForm {
 /** The rules' problems with a draft; data the rules cannot even read (a fraction where a whole number belongs) is one problem. */
 function liveProblems(kind: NodeKind, draft: AnyNodeData): Problem[] {
   try {
-    return prepareNodeData({ type: kind, data: draft } as NodeData).problems;
+    return urlRules().prepareNodeData({ type: kind, data: draft } as NodeData).problems;
   } catch {
     return [{ field: "data", code: "invalid_input", message: message("invalid_input", {}) }];
   }

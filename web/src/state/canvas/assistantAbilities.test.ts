@@ -1,8 +1,9 @@
 import { createStore } from "jotai";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { edgesAtom, nodesAtom } from "./atoms";
 import { aroundAssistant, assistantAbilitiesAtom } from "./assistantAbilities";
 import { flowNode, savedEdge } from "./testFixtures";
+import { loadUrlRules } from "../../canvas/urlRules";
 
 const city = { type: "object", properties: { city: { type: "string" } }, required: ["city"] };
 
@@ -33,6 +34,9 @@ function canvas() {
   ]);
   return store;
 }
+
+// The URL rules, which the assistant's panel reading this waits for.
+beforeAll(() => loadUrlRules());
 
 describe("an assistant's abilities on the canvas", () => {
   it("lists its instructions, tools, knowledge and channels in edge order", () => {

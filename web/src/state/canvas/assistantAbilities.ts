@@ -2,7 +2,6 @@
 // canvas as it is now: the instructions it is given, the tools it may call,
 // its knowledge and channels, and the connected nodes left out with why.
 import {
-  assistantAbilities,
   parseCanvasId,
   type Abilities,
   type NodeKind,
@@ -11,6 +10,7 @@ import {
 import { atom, type Atom } from "jotai";
 import { selectAtom } from "jotai/utils";
 import { graphOf, isKind, type FlowEdge, type FlowNode } from "../../canvas/model";
+import { urlRules } from "../../canvas/urlRules";
 import { edgesAtom, nodesAtom } from "./atoms";
 
 type Around = { nodes: FlowNode[]; edges: FlowEdge[] };
@@ -45,7 +45,10 @@ export type AbilitiesOnCanvas = Omit<Abilities, "skipped"> & { skipped: SkippedN
 
 const sameItems = <T>(a: readonly T[], b: readonly T[]) => a.length === b.length && a.every((x, i) => x === b[i]);
 
-/** Assistant `assistantId`'s abilities, worked out again only when its part of the canvas changes. */
+/**
+ * Assistant `assistantId`'s abilities, worked out again only when its part of
+ * the canvas changes. Read in its panel, which shows once the URL rules are here.
+ */
 export function assistantAbilitiesAtom(assistantId: string): Atom<AbilitiesOnCanvas> {
   const canvas = atom((get) => ({ nodes: get(nodesAtom), edges: get(edgesAtom) }));
   const around = selectAtom(
@@ -55,7 +58,7 @@ export function assistantAbilitiesAtom(assistantId: string): Atom<AbilitiesOnCan
   );
   return atom((get) => {
     const { nodes, edges } = get(around);
-    const abilities = assistantAbilities(graphOf(nodes, edges), assistantId);
+    const abilities = urlRules().assistantAbilities(graphOf(nodes, edges), assistantId);
     const byId = new Map(nodes.map((n) => [n.id, n]));
     const skipped = abilities.skipped.map((s) => {
       const node = byId.get(s.node);

@@ -2,10 +2,11 @@
 // again only when the canvas or the question changes, and sees every change.
 import * as rules from "@dastyar/rules";
 import { createStore } from "jotai";
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { edgesAtom, nodesAtom } from "./atoms";
 import { checkProposalAtom } from "./connect";
 import { flowNode, savedEdge } from "./testFixtures";
+import { loadUrlRules } from "../../canvas/urlRules";
 
 vi.mock("@dastyar/rules", async (actual) => ({
   ...(await actual<typeof import("@dastyar/rules")>()),
@@ -18,6 +19,9 @@ beforeEach(() => {
   checkAround.mockReset();
   checkAround.mockImplementation(real.checkConnectionAround);
 });
+
+// The URL rules, as after connectAtom waited for them (siteUrls.test.ts: before).
+beforeAll(() => loadUrlRules());
 
 describe("checking a connection", () => {
   it("answers from the current nodes and edges, asking the rules again only when they or the question change", () => {

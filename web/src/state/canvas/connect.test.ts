@@ -1,7 +1,8 @@
 // Drawing an edge (spec §4, §5, §8): the rules decide first, so a forbidden
 // edge never reaches the server; an allowed one is pending, then the server's
 // edge, or error (trigger and SMS edges are removed instead).
-import { allowedTargets, checkConnection, constants, message } from "@dastyar/rules";
+import { allowedTargets, constants, message } from "@dastyar/rules";
+import { checkConnection } from "@dastyar/rules/urls";
 import type { CanvasEdge } from "../../api/types";
 import { createStore } from "jotai";
 import { beforeEach, describe, expect, it, vi } from "vitest";

@@ -18,6 +18,7 @@ import { fa } from "../../i18n/fa";
 import { notifyAtom } from "../notifications";
 import { edgesAtom, nodesAtom, projectIdAtom } from "./atoms";
 import { recordAtom, type Recording } from "./history";
+import { loadUrlRules, urlRulesNow } from "../../canvas/urlRules";
 import { neighbourhoodOf, type Proposal } from "./neighbourhood";
 import { refreshNodesAtom } from "./refresh";
 import { refusalText } from "./refusal";
@@ -31,7 +32,14 @@ export type { Proposal };
  * The last answer, kept while the nodes and edges are the same: a connection
  * drag asks at every pointer move over a handle, mostly the same question.
  */
-let last: { nodes: FlowNode[]; edges: FlowEdge[]; proposal: Proposal; check: ConnectionCheck } | null = null;
+let last: {
+  nodes: FlowNode[];
+  edges: FlowEdge[];
+  proposal: Proposal;
+  /** Whether the URL rules were here: before, a WordPress target's address was unknown. */
+  urls: boolean;
+  check: ConnectionCheck;
+} | null = null;
 
 /**
  * The rules' answer for an edge from `source` to `target` on the current
@@ -41,14 +49,15 @@ let last: { nodes: FlowNode[]; edges: FlowEdge[]; proposal: Proposal; check: Con
 export const checkProposalAtom = atom(null, (get, _set, proposal: Proposal): ConnectionCheck => {
   const nodes = get(nodesAtom);
   const edges = get(edgesAtom);
-  const same = last?.nodes === nodes && last.edges === edges;
+  const urls = urlRulesNow() !== null;
+  const same = last?.nodes === nodes && last.edges === edges && last.urls === urls;
   if (same && last!.proposal.source === proposal.source && last!.proposal.target === proposal.target) {
     return last!.check;
   }
   const around = neighbourhoodOf(nodes, edges, proposal);
   const target = around.ends.find((n) => n.id === proposal.target) as FlowNode | undefined;
   const check = checkConnectionAround(around, proposal, siteUrlValidity(target));
-  last = { nodes, edges, proposal: { ...proposal }, check };
+  last = { nodes, edges, proposal: { ...proposal }, urls, check };
   return check;
 });
 
@@ -56,6 +65,8 @@ export const checkProposalAtom = atom(null, (get, _set, proposal: Proposal): Con
 export const connectAtom = atom(
   null,
   async (get, set, proposal: Proposal, { record = true }: Recording = {}): Promise<string | null> => {
+  // A WordPress target's address is read by the URL rules: the check waits for them.
+  if (kindOfId(proposal.target) === "wordpress" && !urlRulesNow()) await loadUrlRules();
   const projectId = get(projectIdAtom);
   const check = set(checkProposalAtom, proposal);
   if (!check.ok) {

@@ -2,12 +2,14 @@
 // canvases and proposals, the check on neighbourhoodOf (with the WordPress
 // address's validity told) answers exactly as the check on the whole graph,
 // refusals that look past the two ends included.
-import { checkConnection, checkConnectionAround, type NodeKind } from "@dastyar/rules";
-import { describe, expect, it } from "vitest";
+import { checkConnectionAround, type NodeKind } from "@dastyar/rules";
+import { checkConnection } from "@dastyar/rules/urls";
+import { beforeAll, describe, expect, it } from "vitest";
 import { graphOf, kindOfId, type FlowEdge, type FlowNode } from "../../canvas/model";
 import { neighbourhoodOf } from "./neighbourhood";
 import { siteUrlValidity } from "./siteUrls";
 import { flowNode } from "./testFixtures";
+import { loadUrlRules } from "../../canvas/urlRules";
 
 /** A seeded generator (mulberry32), so a failure comes back on every run. */
 function random(seed: number) {
@@ -71,6 +73,9 @@ function randomCanvas(rng: Random): { nodes: FlowNode[]; edges: FlowEdge[] } {
   const edges = Array.from({ length: rng.below(count * 2) }, (_, i): FlowEdge => ({ id: `e${i}`, source: end(), target: end() }));
   return { nodes, edges };
 }
+
+// The URL rules, so that WordPress addresses' validity is known as the whole graph's check knows it.
+beforeAll(() => loadUrlRules());
 
 describe("the page's neighbourhood of a proposal", () => {
   it("answers as the whole graph does on random canvases", () => {

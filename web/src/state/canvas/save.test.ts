@@ -4,7 +4,7 @@
 import { kindInfo, message } from "@dastyar/rules";
 import type { NodeView } from "../../api/types";
 import { createStore } from "jotai";
-import { describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { ApiError } from "../../api/client";
 import { renameContainer, resizeContainer } from "../../api/containers";
 import { createNode, updateNode } from "../../api/nodes";
@@ -13,6 +13,7 @@ import { notificationsAtom } from "../notifications";
 import { nodesAtom, projectIdAtom } from "./atoms";
 import { saveNodeAtom } from "./save";
 import { deferred, flowNode, nodeView, PROJECT_ID, isolateEachTest } from "./testFixtures";
+import { loadUrlRules } from "../../canvas/urlRules";
 
 vi.mock("../../api/nodes");
 vi.mock("../../api/edges");
@@ -31,6 +32,9 @@ const edit = (node: FlowNode, change: Record<string, unknown>) => ({ ...node.dat
 
 isolateEachTest();
 
+
+// The URL rules, fetched with the panel: a save then starts at once.
+beforeAll(() => loadUrlRules());
 
 describe("saving a node's settings", () => {
   it("is pending while the server works, then holds what the server answers", async () => {

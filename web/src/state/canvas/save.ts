@@ -1,12 +1,13 @@
 // Saving a node's settings (spec §4: pending, then success or error): the
 // data is checked and normalised by the rules first, so a malformed field
 // never reaches the server; what the server answers becomes the node's data.
-import { nodePayload, prepareNodeData, type NodeData, type NodeKind, type Problem } from "@dastyar/rules";
+import { nodePayload, type NodeData, type NodeKind, type Problem } from "@dastyar/rules";
 import { atom } from "jotai";
 import { renameContainer, resizeContainer } from "../../api/containers";
 import { updateNode } from "../../api/nodes";
 import { displayLabel, kindInfoOf, storedName } from "../../canvas/kinds";
 import { savedRef, toFlowNode, type AnyNodeData } from "../../canvas/model";
+import { loadUrlRules, urlRulesNow } from "../../canvas/urlRules";
 import { fa } from "../../i18n/fa";
 import { notifyAtom } from "../notifications";
 import { nodesAtom, projectIdAtom } from "./atoms";
@@ -36,7 +37,9 @@ export const saveNodeAtom = atom(
   if (!node) return { ok: true };
   const projectId = get(projectIdAtom);
   const kind = node.type as NodeKind;
-  const prepared = prepareNodeData({ type: kind, data } as NodeData);
+  // Fetched with the panel as a rule; awaited only when a save comes first.
+  const rules = urlRulesNow() ?? (await loadUrlRules());
+  const prepared = rules.prepareNodeData({ type: kind, data } as NodeData);
   if (prepared.problems.length > 0) return { ok: false, problems: prepared.problems };
   const next = prepared.data.data as AnyNodeData;
   const ref = savedRef(node);

@@ -1,9 +1,11 @@
 // Whether a WordPress node's site address parses, which the connection rule
 // "wordpress complete" needs (core's connect::site_urls): the page parses each
 // address once with the rules' normalizeWordpressUrl and tells the check, so
-// the check itself needs no URL parser.
-import { normalizeWordpressUrl } from "@dastyar/rules";
+// the check itself needs no URL parser. That is in the URL rules' module:
+// until it is here the answer is unknown (and asking fetches it); connectAtom
+// waits for it before checking a connection to a WordPress node.
 import type { FlowNode } from "../../canvas/model";
+import { loadUrlRules, urlRulesNow } from "../../canvas/urlRules";
 
 /** Addresses parsed so far; cleared when it grows past a canvas's worth. */
 const known = new Map<string, boolean>();
@@ -16,7 +18,12 @@ export function siteUrlValidity(node: FlowNode | undefined): boolean | undefined
   if (typeof url !== "string") return undefined;
   let valid = known.get(url);
   if (valid === undefined) {
-    valid = normalizeWordpressUrl(url).ok;
+    const rules = urlRulesNow();
+    if (!rules) {
+      void loadUrlRules().catch(() => {});
+      return undefined;
+    }
+    valid = rules.normalizeWordpressUrl(url).ok;
     if (known.size >= KEPT) known.clear();
     known.set(url, valid);
   }

@@ -4,11 +4,12 @@
 import { createStore, Provider } from "jotai";
 import { act } from "react";
 import { createRoot, type Root } from "react-dom/client";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { fa } from "../../../i18n/fa";
 import { edgesAtom, nodesAtom } from "../../../state/canvas";
 import { flowNode, savedEdge } from "../../../state/canvas/testFixtures";
 import { AssistantAbilities } from "./AssistantAbilities";
+import { loadUrlRules } from "../../urlRules";
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -39,6 +40,9 @@ function render(store: ReturnType<typeof createStore>) {
 
 const row = (field: string) => host.querySelector(`[data-ability="${field}"]`) as HTMLElement | null;
 const items = (field: string) => [...(row(field)?.querySelectorAll("li") ?? [])].map((li) => li.dataset.node);
+
+// The URL rules, which the settings panel around this waits for.
+beforeAll(() => loadUrlRules());
 
 describe("AssistantAbilities", () => {
   it("lists what is connected, each kind in its row, and what is left out with why", () => {

@@ -2,12 +2,12 @@
 // (shown as they will be stored) and how its chat window looks, saved with
 // the node; then the frame on the site as the server holds it: whether it is
 // live, registering it, its embed code, a preview and its ids.
-import { prepareNodeData } from "@dastyar/rules";
 import { useMemo } from "react";
 import { fa } from "../../../i18n/fa";
 import { ListInput } from "../../panels/fields/ListInput";
 import { TextInput } from "../../panels/fields/TextInput";
 import type { PanelProps } from "../../panels/types";
+import { urlRules } from "../../urlRules";
 import { FrameLook } from "./FrameLook";
 import { FrameSite } from "./FrameSite";
 
@@ -17,7 +17,7 @@ export function IframePanel({ form }: PanelProps<"iframe">) {
   const { draft, update, error } = form;
   // The domains as the rules store them (bare hosts, no repeats); shown only when that differs.
   const stored = useMemo(() => {
-    const prepared = prepareNodeData({ type: "iframe", data: draft });
+    const prepared = urlRules().prepareNodeData({ type: "iframe", data: draft });
     if (prepared.problems.some((p) => p.field === "authorizedDomains") || prepared.data.type !== "iframe") return null;
     const domains = prepared.data.data.authorizedDomains;
     const typed = draft.authorizedDomains.filter((d) => d.trim() !== "");

@@ -1,7 +1,9 @@
-import { defaultNodeData, message, prepareNodeData, type IframeData, type Problem } from "@dastyar/rules";
-import { describe, expect, it } from "vitest";
+import { defaultNodeData, message, type IframeData, type Problem } from "@dastyar/rules";
+import { prepareNodeData } from "@dastyar/rules/urls";
+import { beforeAll, describe, expect, it } from "vitest";
 import { fa } from "../../../i18n/fa";
 import { defaultColor, frameState, isRegistered, lookErrors, pickerColor, registerBlock } from "./frame";
+import { loadUrlRules } from "../../urlRules";
 
 const t = fa.nodes.iframe;
 
@@ -79,6 +81,9 @@ describe("lookErrors", () => {
     });
   });
 });
+
+// The URL rules, which the iframe panel asking for a colour waits for.
+beforeAll(() => loadUrlRules());
 
 describe("pickerColor", () => {
   const withColor = (color: string) => frame({ appearance: { ...frame().appearance, color } });

@@ -2,8 +2,9 @@
 // can be tested: whether the frame is live, why it cannot be registered yet,
 // which look field each of the rules' problems belongs to, and the colour
 // the colour picker can show.
-import { defaultNodeData, prepareNodeData, type IframeData, type MessageCode, type Problem } from "@dastyar/rules";
+import { defaultNodeData, type IframeData, type MessageCode, type Problem } from "@dastyar/rules";
 import { fa } from "../../../i18n/fa";
+import { urlRules } from "../../urlRules";
 
 const t = fa.nodes.iframe;
 
@@ -81,7 +82,7 @@ export function defaultColor(): string {
  * rules store it (`#rrggbb`, lower case) when valid, else the default.
  */
 export function pickerColor(draft: IframeData): string {
-  const prepared = prepareNodeData({ type: "iframe", data: draft });
+  const prepared = urlRules().prepareNodeData({ type: "iframe", data: draft });
   const invalid = prepared.problems.some((p) => p.code === "frame_color_invalid");
   if (invalid || prepared.data.type !== "iframe") return defaultColor();
   return prepared.data.data.appearance.color;

@@ -4,7 +4,6 @@
 // they are read (typed ids until then), the post content template, and a
 // description.
 import {
-  normalizeWordpressUrl,
   wordpressAuthDataFor,
   wordpressAuthFields,
   wordpressAuthProblems,
@@ -22,6 +21,7 @@ import { nodesAtom } from "../../../state/canvas";
 import { findNode } from "../../../state/canvas/graph";
 import { useWordpressSite } from "../../../state/useWordpressSite";
 import { databaseId } from "../../model";
+import { urlRules } from "../../urlRules";
 import { Checkbox } from "../../panels/fields/Checkbox";
 import fieldStyles from "../../panels/fields/fields.module.css";
 import { JsonInput } from "../../panels/fields/JsonInput";
@@ -95,7 +95,7 @@ export function WordpressPanel({ form }: PanelProps<"wordpress">) {
   const [showSecrets, setShowSecrets] = useState(false);
   const stored = useMemo(() => {
     if (draft.siteUrl.trim() === "") return null;
-    const answer = normalizeWordpressUrl(draft.siteUrl);
+    const answer = urlRules().normalizeWordpressUrl(draft.siteUrl);
     return answer.ok && answer.value !== draft.siteUrl ? answer.value : null;
   }, [draft.siteUrl]);
   const missing = useMemo(() => wordpressAuthProblems(draft.authType, draft.authData), [draft.authType, draft.authData]);
