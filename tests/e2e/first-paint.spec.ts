@@ -65,13 +65,13 @@ test("a settings panel fetches the URL rules once when it first opens, and shows
   await card.locator("header").click({ position: { x: 10, y: 5 } });
   const panel = page.getByTestId("settings-panel");
   await expect(panel).toHaveAttribute("data-kind", "sms");
-  // A new SMS node lacks its key and numbers: prepareNodeData, from the URL module, says so.
-  await expect(panel.getByText(fa.canvas.panel.invalid)).toBeVisible();
   expect(urls).toHaveLength(1);
-
-  await panel.getByRole("button", { name: fa.canvas.panel.close }).click();
-  await card.locator("header").click({ position: { x: 10, y: 5 } });
-  await expect(panel).toHaveAttribute("data-kind", "sms");
+  // A receptor that is no mobile number: prepareNodeData, from the URL module, says so.
+  const receptor = panel.getByRole("textbox", { name: fa.nodes.sms.receptor, exact: true });
+  await expect(receptor).not.toHaveAttribute("aria-invalid", "true");
+  await receptor.fill("123");
+  await expect(receptor).toHaveAttribute("aria-invalid", "true");
+  await expect(panel.getByText(fa.canvas.panel.invalid)).toBeVisible();
   expect(urls).toHaveLength(1);
 });
 
