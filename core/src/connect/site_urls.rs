@@ -2,7 +2,7 @@
 //! which the rule "wordpress complete" needs. Parsing it takes the `url`
 //! crate and its Unicode (IDNA) tables, which the canvas's first-paint wasm
 //! module does without: there the page parses each address once with
-//! @dastyar/rules/lazy and tells the rules the answer.
+//! @dastyar/rules/urls and tells the rules the answer.
 
 use crate::validate::wordpress::normalize_wordpress_url;
 
@@ -11,7 +11,7 @@ pub trait SiteUrls {
     fn valid(&self, site_url: &str) -> Option<bool>;
 }
 
-/// Parses each address (the server, native callers, the lazy module).
+/// Parses each address (the server, native callers, the urls module).
 pub struct ParsedSiteUrls;
 
 impl SiteUrls for ParsedSiteUrls {
