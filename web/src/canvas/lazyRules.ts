@@ -3,46 +3,16 @@
 // without. It is fetched the first time a schedule's preview or the palette's
 // search asks for it, and only here: a static import anywhere else would put
 // it back in the first paint (eslint.config.js refuses one).
-import { useEffect, useState } from "react";
+import { lazyModule, useLazyModule } from "./lazyModule";
 
 export type LazyRules = typeof import("@dastyar/rules/lazy");
 
-let loading: Promise<LazyRules> | null = null;
-/** Set once fetched, so a panel opened later has them from its first render. */
-let loaded: LazyRules | null = null;
+const lazyRules = lazyModule<LazyRules>(() => import("@dastyar/rules/lazy"));
 
 /** The lazy rules, fetched once (again after a failed fetch). */
-export function loadLazyRules(): Promise<LazyRules> {
-  loading ??= import("@dastyar/rules/lazy").then(
-    (rules) => (loaded = rules),
-    (error: unknown) => {
-      loading = null;
-      throw error;
-    },
-  );
-  return loading;
-}
+export const loadLazyRules = lazyRules.load;
 
-/**
- * The lazy rules once they are here, null until then; fetched as soon as
- * `wanted`. What shows them says it is still working meanwhile, never an
- * answer worked out without them.
- */
+/** The lazy rules once they are here, null until then; fetched as soon as `wanted`. */
 export function useLazyRules(wanted = true): LazyRules | null {
-  const [rules, setRules] = useState(() => loaded);
-  useEffect(() => {
-    if (!wanted || rules) return;
-    let current = true;
-    loadLazyRules().then(
-      (loaded) => {
-        if (current) setRules(loaded);
-      },
-      // A failed fetch leaves the waiting state; the next mount or wish tries again.
-      () => {},
-    );
-    return () => {
-      current = false;
-    };
-  }, [wanted, rules]);
-  return rules;
+  return useLazyModule(lazyRules, wanted);
 }

@@ -6,59 +6,33 @@
 // WordPress node is checked, and only here: a static import anywhere else
 // would put it back in the first paint (eslint.config.js refuses one).
 import { useStore } from "jotai";
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
 import { nodesAtom } from "../state/canvas/atoms";
+import { lazyModule, useLazyModule } from "./lazyModule";
 
 export type UrlRules = typeof import("@dastyar/rules/urls");
 
-let loading: Promise<UrlRules> | null = null;
-/** Set once fetched, so what asks later has them at once. */
-let loaded: UrlRules | null = null;
+const urls = lazyModule<UrlRules>(() => import("@dastyar/rules/urls"));
 
 /** The URL rules, fetched once (again after a failed fetch). */
-export function loadUrlRules(): Promise<UrlRules> {
-  loading ??= import("@dastyar/rules/urls").then(
-    (rules) => (loaded = rules),
-    (error: unknown) => {
-      loading = null;
-      throw error;
-    },
-  );
-  return loading;
-}
+export const loadUrlRules = urls.load;
 
 /** The URL rules if already fetched, else null (nothing is fetched). */
-export function urlRulesNow(): UrlRules | null {
-  return loaded;
-}
+export const urlRulesNow = urls.now;
 
 /**
  * The URL rules for what runs only once they are here (a panel's body, shown
  * after useUrlRules answered them): throws before, which is a bug.
  */
 export function urlRules(): UrlRules {
+  const loaded = urls.now();
   if (!loaded) throw new Error("the URL rules are used before they were fetched");
   return loaded;
 }
 
 /** The URL rules once they are here, null until then; fetched as soon as `wanted`. */
 export function useUrlRules(wanted = true): UrlRules | null {
-  const [rules, setRules] = useState(() => loaded);
-  useEffect(() => {
-    if (!wanted || rules) return;
-    let current = true;
-    loadUrlRules().then(
-      (loaded) => {
-        if (current) setRules(loaded);
-      },
-      // A failed fetch leaves the waiting state; the next mount or wish tries again.
-      () => {},
-    );
-    return () => {
-      current = false;
-    };
-  }, [wanted, rules]);
-  return rules;
+  return useLazyModule(urls, wanted);
 }
 
 /** Kinds whose data the rules read an address of, even with no panel open. */
@@ -72,9 +46,9 @@ const NEEDING: ReadonlySet<string> = new Set(["wordpress", "iframe"]);
 export function usePreloadUrlRules(): void {
   const store = useStore();
   useEffect(() => {
-    if (loaded) return;
+    if (urls.now()) return;
     const check = () => {
-      if (loaded || !store.get(nodesAtom).some((n) => NEEDING.has(n.type ?? ""))) return false;
+      if (urls.now() || !store.get(nodesAtom).some((n) => NEEDING.has(n.type ?? ""))) return false;
       void loadUrlRules().catch(() => {});
       return true;
     };
