@@ -119,7 +119,7 @@ enum Failed {
 }
 
 /// How a batch's moves are put into statements.
-#[derive(Clone, Copy, PartialEq)]
+#[derive(Clone, Copy)]
 enum Statements {
     /// One for each run of moves of distinct nodes (a node moved twice in a
     /// batch is moved in order).

@@ -86,6 +86,8 @@ export type Mounted = {
 
 /** Draws `ui` with `store` in a new React root and settles what it asked for on mount. */
 export async function mount(store: Store, ui: ReactNode): Promise<Mounted> {
+  // SettingsPanel shows a panel once the URL rules are here: a test renders with them.
+  await loadUrlRules();
   const host = document.createElement("div");
   document.body.append(host);
   const root = createRoot(host);
@@ -127,8 +129,6 @@ export async function renderPanel<K extends NodeKind>(
   Panel: ComponentType<PanelProps<K>>,
   node: FlowNode,
 ): Promise<PanelView<K>> {
-  // SettingsPanel shows a panel once the URL rules are here.
-  await loadUrlRules();
   const store = createStore();
   store.set(nodesAtom, [node]);
   let latest: PanelForm<K> | null = null;

@@ -50,9 +50,14 @@ export const checkProposalAtom = atom(null, (get, _set, proposal: Proposal): Con
   const nodes = get(nodesAtom);
   const edges = get(edgesAtom);
   const urls = urlRulesNow() !== null;
-  const same = last?.nodes === nodes && last.edges === edges && last.urls === urls;
-  if (same && last!.proposal.source === proposal.source && last!.proposal.target === proposal.target) {
-    return last!.check;
+  if (
+    last?.nodes === nodes &&
+    last.edges === edges &&
+    last.urls === urls &&
+    last.proposal.source === proposal.source &&
+    last.proposal.target === proposal.target
+  ) {
+    return last.check;
   }
   const around = neighbourhoodOf(nodes, edges, proposal);
   const target = around.ends.find((n) => n.id === proposal.target) as FlowNode | undefined;
