@@ -4,7 +4,8 @@
 // coming on screen; an edge between two nodes far off screen is still drawn
 // (on the canvas layer, in its kind's colour) and opens its menu on a right
 // click, and an edge from a card on screen to a node far away is React
-// Flow's own.
+// Flow's own. The dot grid follows a pan by shifting its layer, not by
+// drawing its pattern again.
 import type { NodeView } from "@dastyar/api/NodeView";
 import { createEdgeVia, createNodeVia } from "./canvas-api.ts";
 import { fa, node, openCanvas, signedInWithProject, viewportOf } from "./canvas-ui.ts";
@@ -149,11 +150,30 @@ test("at zoom 1 only the cards around the view are in the DOM, a pan brings thos
     }).observe(nodes, { childList: true });
     (window as unknown as { __windowChanges: typeof seen }).__windowChanges = seen;
   });
+  // The dot grid's pattern, marked: a pan shifts its layer and leaves the pattern as it was.
+  const pattern = page.getByTestId("dot-grid").locator("pattern");
+  await pattern.evaluate((p) => ((p as unknown as { __kept: boolean }).__kept = true));
+  const patternBefore = await pattern.evaluate((p) => p.outerHTML);
   const before = await viewportOf(page);
   await pan(page, -300, 60);
   await page.waitForTimeout(300);
-  expect((await viewportOf(page)).x, "the view moved").toBeLessThan(before.x - 200);
+  const after = await viewportOf(page);
+  expect(after.x, "the view moved").toBeLessThan(before.x - 200);
   expect(await page.evaluate(() => (window as unknown as { __windowChanges: { changes: number } }).__windowChanges.changes)).toBe(0);
+  expect(await pattern.evaluate((p) => (p as unknown as { __kept?: boolean }).__kept), "the same pattern element").toBe(true);
+  expect(await pattern.evaluate((p) => p.outerHTML), "the pattern not drawn again").toBe(patternBefore);
+  // Its dots still sit on the flow's grid: the first dot's screen x, less the view's, is a whole number of tiles.
+  const shift = await page.getByTestId("dot-grid").locator("svg").evaluate((svg) => new DOMMatrix(getComputedStyle(svg).transform));
+  const step = Number(await pattern.getAttribute("width"));
+  for (const [dot, origin] of [
+    [shift.e + step / 2, after.x],
+    [shift.f + step / 2, after.y],
+  ] as const) {
+    const tiles = (dot - origin) / step;
+    expect(Math.abs(tiles - Math.round(tiles)), `dot at ${dot}, view at ${origin}`).toBeLessThan(0.01);
+  }
+  expect(shift.e).toBeGreaterThanOrEqual(-step);
+  expect(shift.e).toBeLessThan(0);
 
   // A long pan east, a screen and more: the cards coming on screen are rendered, those left far behind are not.
   for (let i = 0; i < 3; i++) await pan(page, -700, 0);

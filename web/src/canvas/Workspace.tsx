@@ -3,7 +3,6 @@
 // them. The flow pane stays left to right (React Flow misplaces nodes under
 // rtl); the nodes, panels and page around it are right to left.
 import {
-  Background,
   Controls,
   ReactFlow,
   ReactFlowProvider,
@@ -41,6 +40,7 @@ import {
 } from "../state/canvas";
 import { refusalText } from "../state/canvas/refusal";
 import { notifyAtom } from "../state/notifications";
+import { DotGrid } from "./background/DotGrid";
 import { ContextMenu, type MenuTarget } from "./ContextMenu";
 import { useEdgeDeletion } from "./useEdgeDeletion";
 import type { FlowEdge, FlowNode } from "./model";
@@ -311,7 +311,7 @@ function Board({
               ariaLabelConfig={ARIA_LABELS}
             >
               {/* Below the threshold the dots would be a few pixels apart: noise that costs a raster of the whole pane at every pan. */}
-              {!low && <Background gap={22} />}
+              {!low && <DotGrid />}
               {/* React Flow's MiniMap leaves out the nodes it holds hidden: this one draws them all. */}
               <AllNodesMiniMap label={fa.canvas.minimap} />
               <Controls fitViewOptions={FIT_VIEW} />
