@@ -3,9 +3,11 @@
 // window's margin mounts and unmounts nothing, a longer pan brings the cards
 // coming on screen; an edge between two nodes far off screen is still drawn
 // (on the canvas layer, in its kind's colour) and opens its menu on a right
-// click, and an edge from a card on screen to a node far away is React
-// Flow's own. The dot grid follows a pan by shifting its layer, not by
-// drawing its pattern again.
+// click. React Flow draws only the edges between rendered cards: one from a
+// card on screen to a node far away is on the layer too, with its arrowhead,
+// is selected by a click (and then is React Flow's), and follows the card
+// on a canvas of its own while the card is dragged. The dot grid follows a
+// pan by shifting its layer, not by drawing its pattern again.
 import type { NodeView } from "@dastyar/api/NodeView";
 import { createEdgeVia, createNodeVia } from "./canvas-api.ts";
 import { fa, node, openCanvas, signedInWithProject, viewportOf } from "./canvas-ui.ts";
@@ -31,6 +33,16 @@ async function onScreen(page: Page, p: Point): Promise<Point> {
   const flow = await page.getByTestId("flow-pane").locator(".react-flow").first().boundingBox();
   if (!flow) throw new Error("e2e: no flow box");
   return { x: flow.x + view.x + p.x * view.zoom, y: flow.y + view.y + p.y * view.zoom };
+}
+
+/** The point at `t` on React Flow's bezier from an output at `from` to an input at `to` (curvature 0.25). */
+function bezierPoint(from: Point, to: Point, t: number): Point {
+  const distance = from.x - to.x;
+  const offset = distance >= 0 ? 0.5 * distance : 0.25 * 25 * Math.sqrt(-distance);
+  const [c1, c2] = [{ x: from.x - offset, y: from.y }, { x: to.x + offset, y: to.y }];
+  const u = 1 - t;
+  const at = (a: number, b: number, c: number, d: number) => u * u * u * a + 3 * u * u * t * b + 3 * u * t * t * c + t * t * t * d;
+  return { x: at(from.x, c1.x, c2.x, to.x), y: at(from.y, c1.y, c2.y, to.y) };
 }
 
 /** Zooms with the wheel around flow point `at` until the zoom is 1 (React Flow zooms by 2^(-deltaY × 0.002)). */
@@ -105,9 +117,13 @@ test("at zoom 1 only the cards around the view are in the DOM, a pan brings thos
     content: "کوتاه پاسخ بده.",
   });
   const long = await createEdgeVia(token, projectId, east, west);
-  // The far assistant joined to a card in the middle of the grid.
+  // The far assistant joined to a card in the middle of the grid, and an assistant on screen to its neighbour.
   const middle = grid[14]![1]!;
   const reaching = await createEdgeVia(token, projectId, east, middle);
+  const near = await createNodeVia(token, projectId, "assistant", "دستیار نزدیک", { x: 5900, y: 152 }, {
+    instructions: "کوتاه پاسخ بده.",
+  });
+  const short = await createEdgeVia(token, projectId, near, grid[14]![0]!);
 
   await openCanvas(page, projectId);
   await expect(layer(page)).toHaveAttribute("data-detail", "low");
@@ -122,12 +138,14 @@ test("at zoom 1 only the cards around the view are in the DOM, a pan brings thos
   expect(inDom, "the view and a screen around it, not the project").toBeLessThan(COLUMNS * ROWS / 2);
   expect(inDom).toBeGreaterThan(8);
 
-  // The edge from the far assistant to the card on screen: React Flow's, with a path.
-  const reachingPath = page.locator(`.react-flow__edge[data-id="${reaching.id}"] path.react-flow__edge-path`);
-  await expect(reachingPath).toHaveAttribute("d", /\d/);
-  // The long edge between the two far nodes: not in the DOM, drawn on the layer across the screen.
+  // The edge between two cards on screen: React Flow's, with a path.
+  await expect(page.locator(`.react-flow__edge[data-id="${short.id}"] path.react-flow__edge-path`)).toHaveAttribute("d", /\d/);
+  // The long edge between the two far nodes and the one from the far assistant to the card on screen:
+  // not in the DOM, drawn on the layer.
   await expect(page.locator(`.react-flow__edge[data-id="${long.id}"]`)).toHaveCount(0);
-  await expect(layer(page)).toHaveAttribute("data-drawn-edges", "1");
+  const reachingInDom = page.locator(`.react-flow__edge[data-id="${reaching.id}"]`);
+  await expect(reachingInDom).toHaveCount(0);
+  await expect(layer(page)).toHaveAttribute("data-drawn-edges", "2");
   const pane = await page.getByTestId("flow-pane").boundingBox();
   if (!pane) throw new Error("e2e: no pane box");
   const across = () => pixelsAlong(page, LONG_Y, pane.x + 20, pane.x + pane.width - 20, INSTRUCTION_COLOUR);
@@ -140,6 +158,42 @@ test("at zoom 1 only the cards around the view are in the DOM, a pan brings thos
   await expect(menu.getByRole("menuitem", { name: fa.canvas.deleteEdge })).toBeVisible();
   await page.keyboard.press("Escape");
   await expect(menu).toHaveCount(0);
+
+  // The reaching edge on the layer: its arrowhead at the middle card's input, in its kind's colour.
+  const input = { x: middle.position.x + 250 + 6, y: middle.position.y + 75 };
+  const colour = await layer(page).evaluate(
+    (canvas, at) => {
+      const box = canvas.getBoundingClientRect();
+      return [...(canvas as HTMLCanvasElement).getContext("2d")!.getImageData(Math.round(at.x - box.x), Math.round(at.y - box.y), 1, 1).data];
+    },
+    await onScreen(page, { x: input.x + 6, y: input.y }),
+  );
+  expect(colour.slice(0, 3), "inside the arrowhead, just past its tip").toEqual([0xe2, 0xe8, 0xf0]);
+  // A click on its line selects it: then React Flow draws it, selected; a click on bare canvas lets it go.
+  const onReaching = bezierPoint(
+    { x: east.position.x - 6, y: east.position.y + 75 },
+    input,
+    0.97,
+  );
+  const click = await onScreen(page, onReaching);
+  await page.mouse.click(click.x, click.y);
+  await expect(reachingInDom).toHaveClass(/selected/);
+  await expect(layer(page)).toHaveAttribute("data-drawn-edges", "1");
+  await page.mouse.click(pane.x + 30, pane.y + 30);
+  await expect(reachingInDom).toHaveCount(0);
+  await expect(layer(page)).toHaveAttribute("data-drawn-edges", "2");
+
+  // Dragging the middle card: the reaching edge follows on a canvas of its own, and is back on the layer after.
+  const card = await node(page, middle.id).boundingBox();
+  if (!card) throw new Error("e2e: no card box");
+  await page.mouse.move(card.x + card.width / 2, card.y + 20);
+  await page.mouse.down();
+  await page.mouse.move(card.x + card.width / 2 + 40, card.y + 60, { steps: 8 });
+  await expect(page.getByTestId("moving-edges")).toHaveAttribute("data-drawn-edges", "1");
+  await expect(layer(page)).toHaveAttribute("data-drawn-edges", "1");
+  await page.mouse.up();
+  await expect(page.getByTestId("moving-edges")).toHaveCount(0);
+  await expect(layer(page)).toHaveAttribute("data-drawn-edges", "2");
 
   // A short pan (within the window's margin) mounts and unmounts no card.
   await page.evaluate(() => {

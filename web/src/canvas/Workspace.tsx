@@ -63,11 +63,12 @@ import { nodeNamesAtom } from "../state/canvas/nodeNames";
 import { fittedView, lowDetailAt } from "./lowDetail/detailLevel";
 import { hiddenNode } from "./lowDetail/hiddenNodes";
 import { LowDetailLayer } from "./lowDetail/LowDetailLayer";
+import { MovingEdges } from "./lowDetail/MovingEdges";
 import { AllNodesMiniMap } from "./lowDetail/AllNodesMiniMap";
 import { NodeList } from "./lowDetail/NodeList";
 import { useLowDetail } from "./lowDetail/useDetail";
 import { splitEdges } from "./window/edgeSplit";
-import { useRenderedNodes } from "./window/useRenderedNodes";
+import { useDraggedNodes, useRenderedNodes } from "./window/useRenderedNodes";
 import { useRenderWindow } from "./window/useRenderWindow";
 
 const { nodeWidth: NODE_WIDTH, nodeHeight: NODE_HEIGHT } = constants();
@@ -241,7 +242,8 @@ function Board({
 
   // Below the detail threshold React Flow holds every node hidden and no edge: the low-detail layer
   // draws them. Above it, only the cards in the render window (canvas/window/) are rendered, the rest
-  // held hidden; React Flow draws the edges with a rendered end, the layer the others.
+  // held hidden; React Flow draws the edges between rendered cards (and selected ones), the layer the
+  // others, those with an end being dragged apart (window/edgeSplit.ts).
   const low = useLowDetail(opening?.low ?? null);
   const renderWindow = useRenderWindow(low);
   const rendered = useRenderedNodes(nodes, renderWindow);
@@ -252,7 +254,8 @@ function Board({
     () => (low ? NO_EDGES : edges.map((e) => labelledEdge(dressEdge(e, EDGE_CLASSES), names))),
     [edges, names, low],
   );
-  const split = useMemo(() => splitEdges(dressedEdges, rendered), [dressedEdges, rendered]);
+  const dragged = useDraggedNodes(nodes);
+  const split = useMemo(() => splitEdges(dressedEdges, rendered, dragged), [dressedEdges, rendered, dragged]);
   // Each node named for screen readers by its kind and name, not its id.
   const shownNodes = useMemo(
     () => nodes.map((n) => (low || !rendered.has(n.id) ? hiddenNode(n) : labelledNode(n))),
@@ -316,6 +319,7 @@ function Board({
               <AllNodesMiniMap label={fa.canvas.minimap} />
               <Controls fitViewOptions={FIT_VIEW} />
               <LowDetailLayer cards={low} edges={split.layer} paneRef={paneRef} focused={focusedEntry} onMenu={setMenu} />
+              <MovingEdges edges={split.moving} />
             </ReactFlow>
           )}
           {low && <NodeList onFocusNode={setFocusedEntry} />}

@@ -6,9 +6,10 @@
 // (finishDragAtom: saved, container rules, one undo step), a right click
 // opens the node's menu. Over bare canvas the pointer stays React Flow's
 // (pan, zoom, selection box). Above the threshold the cards are the DOM's
-// and the layer draws only the edges React Flow is not given: those with
-// neither end rendered (canvas/window/), over the view and half a screen
-// around it, so a pan within that only moves the drawing.
+// and the layer draws only the edges React Flow is not given: those without
+// both ends rendered (canvas/window/), over the view and half a screen
+// around it, so a pan within that only moves the drawing; a click on one
+// selects it, a right click opens its menu.
 import type { Position } from "@dastyar/rules";
 import { useReactFlow, useStoreApi } from "@xyflow/react";
 import { useAtomValue, useSetAtom, useStore } from "jotai";
@@ -156,22 +157,39 @@ export function LowDetailLayer({ cards, edges: aside, paneRef, focused, onMenu }
     redraw();
   }, [cards, nodes, drawnEdges, redraw]);
 
-  // In the DOM view, a right click on bare canvas over an edge drawn here opens that edge's menu.
+  // In the DOM view, on bare canvas over an edge drawn here: a click selects the edge, as a click on
+  // React Flow's edges does (selected, it is React Flow's: window/edgeSplit.ts), a right click opens its menu.
   useEffect(() => {
     const pane = paneRef.current;
     if (cards || !pane) return;
-    const onContextMenu = (event: MouseEvent) => {
-      if (!(event.target as Element | null)?.classList.contains("react-flow__pane")) return;
+    const hit = (event: MouseEvent) => {
+      if (!(event.target as Element | null)?.classList.contains("react-flow__pane")) return null;
       const point = flow.screenToFlowPosition({ x: event.clientX, y: event.clientY });
-      const id = edgeAt(list.current.edges, point, EDGE_REACH / flowStore.getState().transform[2]);
+      return edgeAt(list.current.edges, point, EDGE_REACH / flowStore.getState().transform[2]);
+    };
+    const onClick = (event: MouseEvent) => {
+      const id = hit(event);
+      if (!id) return;
+      // Not React Flow's pane click, which would clear the selection.
+      event.stopPropagation();
+      const state = flowStore.getState();
+      if (!state.multiSelectionActive) state.unselectNodesAndEdges();
+      store.set(edgesAtom, store.get(edgesAtom).map((e) => (e.id === id ? { ...e, selected: true } : e)));
+    };
+    const onContextMenu = (event: MouseEvent) => {
+      const id = hit(event);
       if (!id) return;
       event.preventDefault();
       event.stopPropagation();
       onMenu({ kind: "edge", id, x: event.clientX, y: event.clientY });
     };
+    pane.addEventListener("click", onClick, true);
     pane.addEventListener("contextmenu", onContextMenu, true);
-    return () => pane.removeEventListener("contextmenu", onContextMenu, true);
-  }, [cards, paneRef, flow, flowStore, onMenu]);
+    return () => {
+      pane.removeEventListener("click", onClick, true);
+      pane.removeEventListener("contextmenu", onContextMenu, true);
+    };
+  }, [cards, paneRef, flow, flowStore, store, onMenu]);
 
   // The pointer over nodes, in low detail.
   useEffect(() => {

@@ -22,7 +22,7 @@ describe("the low-detail drawing list", () => {
   it("runs an edge from its source's output (left) to its target's input (right), coloured as the DOM view colours it", () => {
     const edges = [savedEdge("vector_store", "vectorstore-4", "assistant-3", 9), unsavedEdge("vector_store", "vectorstore-4", "assistant-3", "error")];
     const list = drawList([helper, store], edges);
-    expect(list.edges[0]).toEqual({ id: edges[0]!.id, from: { x: 600, y: 600 }, to: { x: 250, y: 575 }, colour: EDGE_COLOURS.vector_store, dashed: false });
+    expect(list.edges[0]).toEqual({ id: edges[0]!.id, from: { x: 594, y: 600 }, to: { x: 256, y: 575 }, colour: EDGE_COLOURS.vector_store, dashed: false });
     expect(list.edges[1]).toMatchObject({ colour: "#f87171", dashed: false });
     const pending = drawList([helper, store], [unsavedEdge("vector_store", "vectorstore-4", "assistant-3", "pending")]);
     expect(pending.edges[0]).toMatchObject({ colour: "#9ca3af", dashed: true });
@@ -36,7 +36,7 @@ describe("the low-detail drawing list", () => {
     const analyzer = flowNode("analyzer-5", {}, { position: { x: 0, y: 0 } });
     const list = drawList([box, analyzer], [savedEdge("analyzer", "container-1", "analyzer-5", 3)]);
     const head = { x: 1000 + 600 - CONTAINER_HEAD.inset - CONTAINER_HEAD.width, y: -CONTAINER_HEAD.inset - CONTAINER_HEAD.height };
-    expect(list.edges[0]?.from).toEqual({ x: head.x, y: head.y + CONTAINER_HEAD.height / 2 });
+    expect(list.edges[0]?.from).toEqual({ x: head.x - 6, y: head.y + CONTAINER_HEAD.height / 2 }); // the handle reaches 6 px out
   });
 
   it("draws the nodes being dragged where the drag has them, a container's children with it", () => {

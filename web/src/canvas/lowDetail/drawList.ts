@@ -46,11 +46,14 @@ export function containerHead(node: Pick<DrawnNode, "x" | "y" | "width">): { x: 
   return { x: node.x + node.width - inset - width, y: node.y - inset - height, width, height };
 }
 
-/** Where an edge leaves `node` (its output handle, on the left) and enters it (input, on the right). */
+/** How far a handle reaches out of its card's side (half its 12 px): React Flow ends edges there. */
+const HANDLE_REACH = 6;
+
+/** Where an edge leaves `node` (its output handle, on the left) and enters it (input, on the right), as React Flow ends it. */
 function ends(node: DrawnNode): { output: Position; input: Position } {
   const box = node.container ? containerHead(node) : node;
   const middle = box.y + box.height / 2;
-  return { output: { x: box.x, y: middle }, input: { x: box.x + box.width, y: middle } };
+  return { output: { x: box.x - HANDLE_REACH, y: middle }, input: { x: box.x + box.width + HANDLE_REACH, y: middle } };
 }
 
 /** The colour of an edge's arrowhead in the DOM view: its kind's, or its status's. */

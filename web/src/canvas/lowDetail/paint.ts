@@ -162,7 +162,7 @@ export function paint(
     paintBoxes(ctx, containers.map(containerHead).map((head, i) => ({ ...containers[i]!, ...head, container: false })), px);
   }
 
-  const edges = paintEdges(ctx, list.edges, seen, px);
+  const edges = paintEdges(ctx, list.edges, seen, px, !options.cards);
   if (cards.length > 0) paintBoxes(ctx, cards, px);
 
   if (options.cards && zoom * 250 >= LABEL_MIN_WIDTH) paintLabels(ctx, [...containers.map(labelBoxOfContainer), ...cards], px);
@@ -180,7 +180,18 @@ function labelBoxOfContainer(c: DrawnNode): DrawnNode {
   return { ...c, ...containerHead(c), container: false };
 }
 
-function paintEdges(ctx: CanvasRenderingContext2D, edges: readonly DrawnEdge[], seen: Rect, px: number): number {
+/**
+ * React Flow's closed arrowhead as edgeLook.ts sizes it (18 × 18 marker units on a 2 px stroke over a
+ * 20-unit view box: 1.8 flow px per unit), in flow px: 5 units long, 4 either side, outlined 1 unit.
+ */
+const ARROW = { length: 9, half: 7.2, outline: 1.8 } as const;
+
+/**
+ * Edges as the DOM view's beziers, batched by colour; `arrows` adds the
+ * arrowhead at each target (the DOM view's edges on the layer, where they
+ * are read at full size), pointing left as the curve enters a card's input.
+ */
+function paintEdges(ctx: CanvasRenderingContext2D, edges: readonly DrawnEdge[], seen: Rect, px: number, arrows: boolean): number {
   const groups = new Map<string, DrawnEdge[]>();
   let drawn = 0;
   for (const edge of edges) {
@@ -194,8 +205,8 @@ function paintEdges(ctx: CanvasRenderingContext2D, edges: readonly DrawnEdge[], 
     else groups.set(key, [edge]);
     drawn++;
   }
-  ctx.lineWidth = Math.max(2, px);
   for (const group of groups.values()) {
+    ctx.lineWidth = Math.max(2, px);
     ctx.strokeStyle = group[0]!.colour;
     ctx.setLineDash(group[0]!.dashed ? [6 * Math.max(1, px), 4 * Math.max(1, px)] : []);
     ctx.beginPath();
@@ -205,9 +216,28 @@ function paintEdges(ctx: CanvasRenderingContext2D, edges: readonly DrawnEdge[], 
       ctx.bezierCurveTo(from.x - offset, from.y, to.x + offset, to.y, to.x, to.y);
     }
     ctx.stroke();
+    if (arrows) paintArrowheads(ctx, group, seen);
   }
   ctx.setLineDash([]);
   return drawn;
+}
+
+function paintArrowheads(ctx: CanvasRenderingContext2D, edges: readonly DrawnEdge[], seen: Rect): void {
+  ctx.setLineDash([]);
+  ctx.fillStyle = edges[0]!.colour;
+  ctx.lineWidth = ARROW.outline;
+  ctx.lineJoin = "round";
+  ctx.beginPath();
+  for (const { to } of edges) {
+    if (!overlaps(seen, to.x, to.y - ARROW.half, to.x + ARROW.length, to.y + ARROW.half)) continue;
+    ctx.moveTo(to.x, to.y);
+    ctx.lineTo(to.x + ARROW.length, to.y - ARROW.half);
+    ctx.lineTo(to.x + ARROW.length, to.y + ARROW.half);
+    ctx.closePath();
+  }
+  ctx.fill();
+  ctx.stroke();
+  ctx.lineJoin = "miter";
 }
 
 /** Cards: a box in the kind's colour with its accent along the top, outlined when selected or failed. */

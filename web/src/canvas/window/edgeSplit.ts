@@ -1,16 +1,32 @@
-// Where each edge is drawn in the DOM view: by React Flow when at least one of
-// its ends is rendered (lowDetail/hiddenNodes.ts gives the hidden end a place
-// to end at), else on the canvas layer under the cards (lowDetail/), which
-// draws only those that cross what it covers. So an edge between two nodes
-// far away that crosses the screen is still seen, without an SVG element for
-// each of the thousands that may cross it.
+// Where each edge is drawn in the DOM view. React Flow draws an edge when
+// both its ends are rendered, or when it is selected (so its selection
+// shows and the Delete key finds it; lowDetail/hiddenNodes.ts gives a
+// hidden end a place to end at). The rest are drawn on canvases under the
+// cards (lowDetail/): those with an end being dragged on one painted at
+// every frame, the others on the layer painted only when they change. So the
+// thousands of edges that leave the window, a hub's above all, cost neither
+// an SVG element each nor React Flow's work at every pan and drag frame.
 import type { FlowEdge } from "../model";
 
-export type EdgeSplit = { dom: FlowEdge[]; layer: FlowEdge[] };
+export type EdgeSplit = {
+  /** React Flow's. */
+  dom: FlowEdge[];
+  /** On the layer, still. */
+  layer: FlowEdge[];
+  /** On the layer drawn at every frame: an end is being dragged. */
+  moving: FlowEdge[];
+};
 
-export function splitEdges(edges: readonly FlowEdge[], rendered: ReadonlySet<string>): EdgeSplit {
-  const dom: FlowEdge[] = [];
-  const layer: FlowEdge[] = [];
-  for (const edge of edges) (rendered.has(edge.source) || rendered.has(edge.target) ? dom : layer).push(edge);
-  return { dom, layer };
+export function splitEdges(
+  edges: readonly FlowEdge[],
+  rendered: ReadonlySet<string>,
+  dragging: ReadonlySet<string>,
+): EdgeSplit {
+  const split: EdgeSplit = { dom: [], layer: [], moving: [] };
+  for (const edge of edges) {
+    if (edge.selected || (rendered.has(edge.source) && rendered.has(edge.target))) split.dom.push(edge);
+    else if (dragging.has(edge.source) || dragging.has(edge.target)) split.moving.push(edge);
+    else split.layer.push(edge);
+  }
+  return split;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { flowNode } from "../../state/canvas/testFixtures";
-import { renderedNodes, sameMembers } from "./renderedNodes";
+import { draggedNodes, renderedNodes, sameMembers } from "./renderedNodes";
 import { windowAround } from "./renderWindow";
 
 describe("the nodes the DOM view renders", () => {
@@ -28,6 +28,13 @@ describe("the nodes the DOM view renders", () => {
     const child = flowNode("filedb-7", {}, { position: { x: -2900, y: 50 }, parentId: "container-6" }); // at x 100
     const below = flowNode("container-8", { width: 600, height: 300 }, { position: { x: 0, y: 1240 } }); // card reaches up to 1184
     expect(renderedNodes([box, child, below], area)).toEqual(new Set(["filedb-7", "container-8"]));
+  });
+
+  it("tells the nodes being dragged, with the children of a dragged container", () => {
+    expect(draggedNodes([onScreen, { ...far, dragging: true }, { ...inMargin, dragging: false }])).toEqual(new Set(["function-5"]));
+    const box = { ...flowNode("container-6", { width: 600, height: 300 }), dragging: true };
+    const child = flowNode("filedb-7", {}, { position: { x: 10, y: 50 }, parentId: "container-6" });
+    expect(draggedNodes([child, box, onScreen])).toEqual(new Set(["container-6", "filedb-7"]));
   });
 
   it("tells sets of the same members", () => {

@@ -34,6 +34,14 @@ export function renderedNodes(nodes: readonly FlowNode[], area: Box): Set<string
   return rendered;
 }
 
+/** The ids of the nodes being dragged, and of those a dragged container carries along. */
+export function draggedNodes(nodes: readonly FlowNode[]): Set<string> {
+  const dragged = new Set<string>();
+  for (const node of nodes) if (node.dragging) dragged.add(node.id);
+  if (dragged.size > 0) for (const node of nodes) if (node.parentId && dragged.has(node.parentId)) dragged.add(node.id);
+  return dragged;
+}
+
 /** Whether `a` and `b` hold the same ids. */
 export function sameMembers(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
   if (a.size !== b.size) return false;

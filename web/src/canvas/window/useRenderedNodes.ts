@@ -1,17 +1,17 @@
 // The ids of the nodes the DOM view renders (renderedNodes.ts) for the render
-// window: the same set object while its members stay the same, so a drag,
-// which changes positions at every frame, leaves the edges' split alone.
-import { useMemo, useState } from "react";
+// window, and of those being dragged, each a steady set (useSteadySet.ts).
+import { useMemo } from "react";
 import type { FlowNode } from "../model";
-import { renderedNodes, sameMembers } from "./renderedNodes";
+import { draggedNodes, renderedNodes } from "./renderedNodes";
 import type { RenderWindow } from "./renderWindow";
+import { useSteadySet } from "./useSteadySet";
 
 const NONE: ReadonlySet<string> = new Set<string>();
 
 export function useRenderedNodes(nodes: readonly FlowNode[], window: RenderWindow | null): ReadonlySet<string> {
-  const computed = useMemo(() => (window ? renderedNodes(nodes, window.area) : NONE), [nodes, window]);
-  const [kept, setKept] = useState(computed);
-  const same = kept === computed || sameMembers(kept, computed);
-  if (!same) setKept(computed);
-  return same ? kept : computed;
+  return useSteadySet(useMemo(() => (window ? renderedNodes(nodes, window.area) : NONE), [nodes, window]));
+}
+
+export function useDraggedNodes(nodes: readonly FlowNode[]): ReadonlySet<string> {
+  return useSteadySet(useMemo(() => draggedNodes(nodes), [nodes]));
 }
