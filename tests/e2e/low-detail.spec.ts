@@ -1,8 +1,9 @@
 // The low-detail layer (issue #17): zoomed out below the detail threshold the
 // graph is drawn on one <canvas> instead of cards; a node is still selected
-// by a click (the panel opens), dragged (into a container, saved, one undo
-// step) and reached from the keyboard; containers, kinds and edge statuses
-// are drawn; zooming in brings the cards back with the selection kept.
+// by a click (the panel opens) or a selection box, dragged (into a
+// container, saved, one undo step) and reached from the keyboard;
+// containers, kinds and edge statuses are drawn; zooming in brings the
+// cards back with the selection kept.
 import { createEdgeVia, createNodeVia, projectEdges, storedNode } from "./canvas-api.ts";
 import { connect, dragMouse, node, openCanvas, signedInWithProject, viewportOf } from "./canvas-ui.ts";
 import { expect, test, type Page } from "./fixtures.ts";
@@ -157,6 +158,35 @@ test("in low detail a click selects a node and opens its panel, a drag into a co
   await zoomUntil(page, "zoomin", "full");
   await expect(node(page, helper.id)).toHaveAttribute("data-selected", "true");
   await expect(page.getByTestId("settings-panel")).toHaveAttribute("data-kind", "assistant");
+});
+
+test("in low detail a selection box (Shift and drag) selects the boxes wholly inside it", async ({ page }) => {
+  const { token, projectId } = await signedInWithProject(page, "انتخاب با کادر");
+  const first = await createNodeVia(token, projectId, "instruction", "دستور یک", { x: 0, y: 0 }, { content: "کوتاه پاسخ بده." });
+  const second = await createNodeVia(token, projectId, "instruction", "دستور دو", { x: 400, y: 0 }, { content: "کوتاه پاسخ بده." });
+  const far = await createNodeVia(token, projectId, "instruction", "دستور دور", { x: 2000, y: 0 }, { content: "کوتاه پاسخ بده." });
+  await openCanvas(page, projectId);
+  await expect(node(page, first.id)).toBeVisible();
+  await zoomUntil(page, "zoomout", "low");
+
+  const from = (await place(page, { x: -60, y: -60 })).screen;
+  const to = (await place(page, { x: 720, y: 220 })).screen;
+  await page.keyboard.down("Shift");
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  await page.mouse.move(to.x, to.y, { steps: 10 });
+  await page.mouse.up();
+  await page.keyboard.up("Shift");
+
+  const entry = (id: string) => page.getByTestId("low-detail-list").locator(`button[data-id="${id}"]`);
+  await expect(entry(first.id)).toHaveAttribute("aria-pressed", "true");
+  await expect(entry(second.id)).toHaveAttribute("aria-pressed", "true");
+  await expect(entry(far.id)).toHaveAttribute("aria-pressed", "false");
+
+  // Zooming in: the same cards selected.
+  await zoomUntil(page, "zoomin", "full");
+  await expect(node(page, first.id)).toHaveAttribute("data-selected", "true");
+  await expect(node(page, second.id)).toHaveAttribute("data-selected", "true");
 });
 
 function xy(p: Point): [number, number] {

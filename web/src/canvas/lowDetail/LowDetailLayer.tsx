@@ -4,24 +4,25 @@
 // own selection actions, so the panel, delete and copy see the same
 // selection), a drag moves the nodes and ends as a DOM drag does
 // (finishDragAtom: saved, container rules, one undo step), a right click
-// opens the node's menu. Over bare canvas the pointer stays React Flow's
-// (pan, zoom, selection box). Above the threshold the cards are the DOM's
+// opens the node's menu, React Flow's selection box selects the boxes in it.
+// Over bare canvas the pointer stays React Flow's (pan, zoom, selection box). Above the threshold the cards are the DOM's
 // and the layer draws only the edges React Flow is not given: those without
 // both ends rendered (canvas/window/), over the view and half a screen
 // around it, so a pan within that only moves the drawing; a click on one
 // selects it, a right click opens its menu.
 import type { Position } from "@dastyar/rules";
-import { useReactFlow, useStoreApi } from "@xyflow/react";
+import { useReactFlow, useStoreApi, type NodeChange } from "@xyflow/react";
 import { useAtomValue, useSetAtom, useStore } from "jotai";
 import { useCallback, useEffect, useRef, type RefObject } from "react";
 import { contains } from "../window/renderWindow";
+import { sameMembers } from "../window/renderedNodes";
 import { viewArea } from "../window/viewArea";
 import { edgesAtom, finishDragAtom, nodesAtom, selectedNodeIdAtom, type Placement } from "../../state/canvas";
 import type { MenuTarget } from "../ContextMenu";
 import type { FlowEdge, FlowNode } from "../model";
 import type { Box } from "./detailLevel";
 import { drawList, edgeList, endsOf, sameDrawing, sameEnds, type DrawList } from "./drawList";
-import { edgeAt, nodeAt } from "./hitTest";
+import { edgeAt, nodeAt, nodesInside } from "./hitTest";
 import styles from "./LowDetail.module.css";
 import { areaAround, paint, wholeScene, type Painted } from "./paint";
 import { useViewportFrames } from "./useViewportFrames";
@@ -190,6 +191,31 @@ export function LowDetailLayer({ cards, edges: aside, paneRef, focused, onMenu }
       pane.removeEventListener("contextmenu", onContextMenu, true);
     };
   }, [cards, paneRef, flow, flowStore, store, onMenu]);
+
+  // React Flow's selection box (Shift and drag) finds none of the nodes it holds hidden: in low
+  // detail the box selects the boxes drawn here, as React Flow selects cards (wholly inside it).
+  useEffect(() => {
+    if (!cards) return;
+    let chosen: ReadonlySet<string> = new Set();
+    return flowStore.subscribe((state, before) => {
+      const rect = state.userSelectionRect;
+      if (!state.userSelectionActive || !rect) {
+        chosen = new Set();
+        return;
+      }
+      if (rect === before.userSelectionRect) return;
+      const [tx, ty, zoom] = state.transform;
+      const area = { x: (rect.x - tx) / zoom, y: (rect.y - ty) / zoom, width: rect.width / zoom, height: rect.height / zoom };
+      const inside = nodesInside(list.current.nodes, area);
+      if (sameMembers(inside, chosen)) return;
+      chosen = inside;
+      const changes: NodeChange<FlowNode>[] = store
+        .get(nodesAtom)
+        .filter((n) => Boolean(n.selected) !== inside.has(n.id))
+        .map((n) => ({ type: "select", id: n.id, selected: inside.has(n.id) }));
+      if (changes.length > 0) state.triggerNodeChanges(changes);
+    });
+  }, [cards, flowStore, store]);
 
   // The pointer over nodes, in low detail.
   useEffect(() => {

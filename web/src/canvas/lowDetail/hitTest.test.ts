@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { DrawnEdge } from "./drawList";
-import { edgeAt } from "./hitTest";
+import type { DrawnEdge, DrawnNode } from "./drawList";
+import { edgeAt, nodesInside } from "./hitTest";
 
 const edge = (id: string, from: { x: number; y: number }, to: { x: number; y: number }): DrawnEdge => ({
   id,
@@ -31,5 +31,26 @@ describe("the edge drawn on the layer under a point", () => {
     const near = edge("near", { x: 2000, y: 510 }, { x: 0, y: 510 });
     expect(edgeAt([level, near], { x: 1000, y: 508 }, 6)).toBe("near");
     expect(edgeAt([level, near], { x: 1000, y: 502 }, 6)).toBe("level");
+  });
+});
+
+describe("the nodes a selection box holds", () => {
+  const box = (id: string, x: number, y: number, width = 250, height = 150): DrawnNode => ({
+    id,
+    kind: "function",
+    x,
+    y,
+    width,
+    height,
+    container: false,
+    selected: false,
+    status: "success",
+    label: id,
+  });
+
+  it("holds the nodes wholly inside it, not those it only cuts", () => {
+    const nodes = [box("in", 100, 100), box("cut", 400, 100), box("out", 1000, 1000), box("edge", 0, 0, 550, 250)];
+    expect(nodesInside(nodes, { x: 0, y: 0, width: 550, height: 250 })).toEqual(new Set(["in", "edge"]));
+    expect(nodesInside(nodes, { x: 0, y: 0, width: 10, height: 10 })).toEqual(new Set());
   });
 });

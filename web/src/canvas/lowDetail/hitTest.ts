@@ -1,6 +1,6 @@
 // Which node is under a point of the low-detail layer: the one drawn last
 // (on top) whose box holds the point; a container also by its card on its
-// top edge. Which edge the layer drew passes near a point: its curve, as
+// top edge. Which nodes a selection box holds. Which edge the layer drew passes near a point: its curve, as
 // paint.ts draws it, followed in short straight steps. Points and boxes are
 // in flow coordinates.
 import type { Position } from "@dastyar/rules";
@@ -12,6 +12,15 @@ const CURVE_STEPS = 32;
 
 function inside(p: Position, box: { x: number; y: number; width: number; height: number }): boolean {
   return p.x >= box.x && p.x <= box.x + box.width && p.y >= box.y && p.y <= box.y + box.height;
+}
+
+/** The ids of the nodes whose box lies wholly in `area` (React Flow's selection box, in its default full mode). */
+export function nodesInside(nodes: readonly DrawnNode[], area: { x: number; y: number; width: number; height: number }): Set<string> {
+  const ids = new Set<string>();
+  for (const node of nodes) {
+    if (inside(node, area) && inside({ x: node.x + node.width, y: node.y + node.height }, area)) ids.add(node.id);
+  }
+  return ids;
 }
 
 /** The id of the topmost node at `point`, or null over bare canvas. */
