@@ -2,8 +2,9 @@
 // (preloaded beside the JavaScript, the preload reused), and not the lazy one
 // (the time-zone database, Unicode normalisation), which comes when the
 // palette's search or a schedule's preview first needs it (web/src/canvas/lazyRules.ts),
-// nor the URL one (URL parsing), which comes when a settings panel opens or
-// the canvas holds a WordPress or iframe node (web/src/canvas/urlRules.ts).
+// nor the URL one (URL parsing), which comes when a settings panel opens,
+// when the canvas holds a WordPress or iframe node, or when the browser is
+// idle a few seconds after the canvas draws (web/src/canvas/urlRules.ts).
 import { kinds, type NodeKind } from "@dastyar/rules";
 import { openCanvas, signedInWithProject, watchRequests } from "./canvas-ui.ts";
 import { expect, test, type Page } from "./fixtures.ts";
@@ -82,4 +83,19 @@ test("a WordPress node on the canvas brings the URL rules before any panel opens
   await expect(page.locator('article[data-kind="wordpress"]')).toBeVisible();
   await expect.poll(() => urls.length).toBe(1);
   await expect(page.getByTestId("settings-panel")).toHaveCount(0);
+});
+
+test("left idle after it draws, the canvas fetches the URL rules once, and the first panel opens without fetching them again", async ({
+  page,
+}) => {
+  const { urls } = await canvasWatchingWasm(page);
+  expect(urls, "not before the canvas draws").toHaveLength(0);
+  await expect.poll(() => urls.length, { timeout: 15_000, message: "fetched when idle" }).toBe(1);
+
+  await page.getByRole("button", { name: fa.canvas.addNamed(label("sms")), exact: true }).click();
+  const card = page.locator('article[data-kind="sms"]');
+  await expect(card.getByTestId("node-status")).toHaveAttribute("data-status", "success");
+  await card.locator("header").click({ position: { x: 10, y: 5 } });
+  await expect(page.getByTestId("settings-panel")).toHaveAttribute("data-kind", "sms");
+  expect(urls).toHaveLength(1);
 });

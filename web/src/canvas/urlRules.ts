@@ -2,12 +2,14 @@
 // URLs (node data as saved, a WordPress site address, an assistant's
 // abilities), whose IDNA tables the canvas's first paint does without. It is
 // fetched when a settings panel opens, when the canvas holds a node whose
-// address the rules read (WordPress, iframe), or before a connection to a
-// WordPress node is checked, and only here: a static import anywhere else
+// address the rules read (WordPress, iframe), before a connection to a
+// WordPress node is checked, or when the browser is idle a few seconds after
+// the canvas draws, whichever comes first, and only here: a static import anywhere else
 // would put it back in the first paint (eslint.config.js refuses one).
 import { useStore } from "jotai";
 import { useEffect } from "react";
 import { nodesAtom } from "../state/canvas/atoms";
+import { prefetchWhenIdle } from "./idlePrefetch";
 import { lazyModule, useLazyModule } from "./lazyModule";
 
 export type UrlRules = typeof import("@dastyar/rules/urls");
@@ -35,16 +37,22 @@ export function useUrlRules(wanted = true): UrlRules | null {
   return useLazyModule(urls, wanted);
 }
 
+/** How long after the canvas draws the URL rules are fetched anyway, when the browser is idle. */
+const IDLE_PREFETCH_MS = 3000;
+
 /** Kinds whose data the rules read an address of, even with no panel open. */
 const NEEDING: ReadonlySet<string> = new Set(["wordpress", "iframe"]);
 
 /**
  * Fetches the URL rules as soon as the canvas holds a WordPress or iframe
- * node, so its panel or a connection to it never waits for them. Watches the
- * store rather than re-rendering on every change of the nodes.
+ * node, so its panel or a connection to it never waits for them, and else
+ * when the browser is idle after first paint, so the first panel does not
+ * either. Watches the store rather than re-rendering on every change of the
+ * nodes.
  */
 export function usePreloadUrlRules(): void {
   const store = useStore();
+  useEffect(() => (urls.now() ? undefined : prefetchWhenIdle(loadUrlRules, IDLE_PREFETCH_MS)), []);
   useEffect(() => {
     if (urls.now()) return;
     const check = () => {
