@@ -8,6 +8,7 @@ import { useAtomValue } from "jotai";
 import { useCallback, useEffect, useRef } from "react";
 import { nodesAtom } from "../../state/canvas";
 import type { FlowEdge, FlowNode } from "../model";
+import { sizeCanvas } from "./canvasSize";
 import { edgeList, type DrawList } from "./drawList";
 import styles from "./LowDetail.module.css";
 import { paint } from "./paint";
@@ -16,6 +17,11 @@ import { useViewportFrames } from "./useViewportFrames";
 const NOTHING: DrawList = { nodes: [], edges: [] };
 
 export function MovingEdges({ edges }: { edges: readonly FlowEdge[] }) {
+  // Mounted only while a drag carries edges: no subscription to the view the rest of the time.
+  return edges.length > 0 ? <MovingEdgesCanvas edges={edges} /> : null;
+}
+
+function MovingEdgesCanvas({ edges }: { edges: readonly FlowEdge[] }) {
   const flowStore = useStoreApi<FlowNode, FlowEdge>();
   const nodes = useAtomValue(nodesAtom);
   const canvasRef = useRef<HTMLCanvasElement>(null);
@@ -28,12 +34,7 @@ export function MovingEdges({ edges }: { edges: readonly FlowEdge[] }) {
     const { transform, width, height } = flowStore.getState();
     const [x, y, zoom] = transform;
     const dpr = window.devicePixelRatio || 1;
-    if (canvas.width !== Math.round(width * dpr) || canvas.height !== Math.round(height * dpr)) {
-      canvas.width = Math.round(width * dpr);
-      canvas.height = Math.round(height * dpr);
-      canvas.style.width = `${width}px`;
-      canvas.style.height = `${height}px`;
-    }
+    sizeCanvas(canvas, width, height, dpr);
     const drawn = paint(ctx, list.current, { x, y, zoom }, { width, height, dpr }, { cards: false, focused: null });
     canvas.dataset.drawnEdges = String(drawn.edges);
   }, [flowStore]);
@@ -43,10 +44,9 @@ export function MovingEdges({ edges }: { edges: readonly FlowEdge[] }) {
 
   // The dragged ends move at every frame: a new list each time.
   useEffect(() => {
-    list.current = edges.length > 0 ? edgeList(nodes, edges) : NOTHING;
+    list.current = edgeList(nodes, edges);
     redraw();
   }, [nodes, edges, redraw]);
 
-  if (edges.length === 0) return null;
   return <canvas ref={canvasRef} className={styles.layer} data-testid="moving-edges" aria-hidden="true" />;
 }
