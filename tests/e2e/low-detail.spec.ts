@@ -1,9 +1,9 @@
 // The low-detail layer (issue #17): zoomed out below the detail threshold the
 // graph is drawn on one <canvas> instead of cards; a node is still selected
-// by a click (the panel opens) or a selection box, dragged (into a
-// container, saved, one undo step) and reached from the keyboard;
-// containers, kinds and edge statuses are drawn; zooming in brings the
-// cards back with the selection kept.
+// by a click (the panel opens) or a selection box, dragged with the mouse
+// (into a container, saved, one undo step) or a finger, and reached from
+// the keyboard; containers, kinds and edge statuses are drawn; zooming in
+// brings the cards back with the selection kept.
 import { createEdgeVia, createNodeVia, projectEdges, storedNode } from "./canvas-api.ts";
 import { connect, dragMouse, node, openCanvas, signedInWithProject, viewportOf } from "./canvas-ui.ts";
 import { expect, test, type Page } from "./fixtures.ts";
@@ -187,6 +187,40 @@ test("in low detail a selection box (Shift and drag) selects the boxes wholly in
   await zoomUntil(page, "zoomin", "full");
   await expect(node(page, first.id)).toHaveAttribute("data-selected", "true");
   await expect(node(page, second.id)).toHaveAttribute("data-selected", "true");
+});
+
+test("in low detail a finger drags a box as the mouse does, and on bare canvas it still pans the view", async ({ page }) => {
+  const { token, projectId } = await signedInWithProject(page, "لمس در نمای دور");
+  const moved = await createNodeVia(token, projectId, "instruction", "دستور لمسی", { x: 0, y: 0 }, { content: "کوتاه پاسخ بده." });
+  await createNodeVia(token, projectId, "instruction", "دستور دیگر", { x: 900, y: 600 }, { content: "کوتاه پاسخ بده." });
+  // A touch screen from the start: React Flow's pan and pinch take touch events only where the page has one.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Emulation.setTouchEmulationEnabled", { enabled: true, maxTouchPoints: 1 });
+  await openCanvas(page, projectId);
+  await expect(node(page, moved.id)).toBeVisible();
+  await zoomUntil(page, "zoomout", "low");
+  const swipe = async (from: Point, dx: number, dy: number) => {
+    await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [from] });
+    for (let i = 1; i <= 10; i++) {
+      await cdp.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: [{ x: from.x + (dx * i) / 10, y: from.y + (dy * i) / 10 }] });
+    }
+    await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+  };
+
+  // A finger on the box: the node moves by the finger's way over the zoom, the view stays.
+  const before = await viewportOf(page);
+  await swipe((await place(page, { x: 125, y: 75 })).screen, 60, 40);
+  await expect.poll(async () => (await storedNode(token, projectId, moved.id))?.position.x).toBeGreaterThan(0);
+  const after = (await storedNode(token, projectId, moved.id))!.position;
+  expect(Math.abs(after.x - 60 / before.zoom), `x ${after.x}`).toBeLessThan(2 / before.zoom);
+  expect(Math.abs(after.y - 40 / before.zoom), `y ${after.y}`).toBeLessThan(2 / before.zoom);
+  expect(await viewportOf(page)).toEqual(before);
+
+  // A finger on bare canvas pans the view.
+  const pane = await page.getByTestId("flow-pane").boundingBox();
+  if (!pane) throw new Error("e2e: no pane box");
+  await swipe({ x: pane.x + pane.width / 2, y: pane.y + 30 }, 50, 30);
+  await expect.poll(async () => (await viewportOf(page)).x).toBeCloseTo(before.x + 50, 0);
 });
 
 function xy(p: Point): [number, number] {

@@ -1,11 +1,12 @@
 // The low-detail layer: the graph on one <canvas> under React Flow's nodes
 // and edges, drawn from one drawing list. Below the detail threshold it draws
-// everything and takes the pointer over nodes: a click selects (React Flow's
-// own selection actions, so the panel, delete and copy see the same
-// selection), a drag moves the nodes and ends as a DOM drag does
-// (finishDragAtom: saved, container rules, one undo step), a right click
-// opens the node's menu, React Flow's selection box selects the boxes in it.
-// Over bare canvas the pointer stays React Flow's (pan, zoom, selection box). Above the threshold the cards are the DOM's
+// everything and takes the pointer over nodes: a click or a tap selects
+// (React Flow's own selection actions, so the panel, delete and copy see the
+// same selection), a drag with the mouse or a finger moves the nodes and
+// ends as a DOM drag does (finishDragAtom: saved, container rules, one undo
+// step), a right click opens the node's menu, and React Flow's selection box
+// selects the boxes in it. Over bare canvas the pointer stays React Flow's
+// (pan, zoom, selection box). Above the threshold the cards are the DOM's
 // and the layer draws only the edges React Flow is not given: those without
 // both ends rendered (canvas/window/), over the view and half a screen
 // around it, so a pan within that only moves the drawing; a click on one
@@ -24,6 +25,7 @@ import type { Box } from "./detailLevel";
 import { drawList, edgeList, endsOf, sameDrawing, sameEnds, type DrawList } from "./drawList";
 import { edgeAt, nodeAt, nodesInside } from "./hitTest";
 import styles from "./LowDetail.module.css";
+import { sizeCanvas } from "./canvasSize";
 import { areaAround, paint, wholeScene, type Painted } from "./paint";
 import { useViewportFrames } from "./useViewportFrames";
 
@@ -100,13 +102,7 @@ export function LowDetailLayer({ cards, edges: aside, paneRef, focused, onMenu }
     const { transform, width, height } = flowStore.getState();
     const [tx, ty, zoom] = transform;
     const dpr = window.devicePixelRatio || 1;
-    const size = (w: number, h: number) => {
-      if (canvas.width === Math.round(w * dpr) && canvas.height === Math.round(h * dpr)) return;
-      canvas.width = Math.round(w * dpr);
-      canvas.height = Math.round(h * dpr);
-      canvas.style.width = `${w}px`;
-      canvas.style.height = `${h}px`;
-    };
+    const size = (w: number, h: number) => sizeCanvas(canvas, w, h, dpr);
     // Nothing to draw and nothing drawn: a pan in the DOM view costs the layer nothing.
     if (list.current === NOTHING && painted.current.nodes === 0 && painted.current.edges === 0) return;
     let result: Painted | null = null;
@@ -241,7 +237,7 @@ export function LowDetailLayer({ cards, edges: aside, paneRef, focused, onMenu }
     };
 
     const onPointerDown = (event: PointerEvent) => {
-      if (event.button !== 0 || event.pointerType === "touch") return;
+      if (event.button !== 0) return;
       const id = hit(event);
       if (!id) return;
       // Ours, not React Flow's pan or selection box (no mousedown follows a cancelled pointerdown).
@@ -309,7 +305,16 @@ export function LowDetailLayer({ cards, edges: aside, paneRef, focused, onMenu }
       void finishDrag(ids, starts);
     };
 
-    // A tap (touch is left to React Flow's pan and zoom until it lifts), or the click after a press handled above.
+    // A finger on a box is ours, as the mouse is: React Flow's pan and pinch (d3-zoom) listen to touch
+    // events, which a cancelled pointerdown does not stop. Two fingers stay React Flow's pinch.
+    const onTouchStart = (event: TouchEvent) => {
+      const touch = event.touches.length === 1 ? event.touches[0] : undefined;
+      if (!touch || !(event.target as Element | null)?.classList.contains("react-flow__pane")) return;
+      if (nodeAt(list.current.nodes, pointAt(touch)) !== null) event.stopPropagation();
+    };
+
+    // The click that follows a press handled above is swallowed; one with no press before it (from
+    // assistive technology) selects as a press does.
     const onClick = (event: MouseEvent) => {
       if (pressEnded.current) {
         pressEnded.current = false;
@@ -333,6 +338,7 @@ export function LowDetailLayer({ cards, edges: aside, paneRef, focused, onMenu }
     };
 
     pane.addEventListener("pointerdown", onPointerDown, true);
+    pane.addEventListener("touchstart", onTouchStart, { capture: true, passive: true });
     pane.addEventListener("pointermove", onPointerMove, true);
     pane.addEventListener("pointerup", onPointerUp, true);
     pane.addEventListener("pointercancel", onPointerUp, true);
@@ -340,6 +346,7 @@ export function LowDetailLayer({ cards, edges: aside, paneRef, focused, onMenu }
     pane.addEventListener("contextmenu", onContextMenu, true);
     return () => {
       pane.removeEventListener("pointerdown", onPointerDown, true);
+      pane.removeEventListener("touchstart", onTouchStart, true);
       pane.removeEventListener("pointermove", onPointerMove, true);
       pane.removeEventListener("pointerup", onPointerUp, true);
       pane.removeEventListener("pointercancel", onPointerUp, true);
