@@ -9,7 +9,7 @@
 // on a canvas of its own while the card is dragged. The dot grid follows a
 // pan by shifting its layer, not by drawing its pattern again.
 import type { NodeView } from "@dastyar/api/NodeView";
-import { createEdgeVia, createNodeVia } from "./canvas-api.ts";
+import { createEdgeVia, createNodeVia, storedNode } from "./canvas-api.ts";
 import { fa, node, openCanvas, signedInWithProject, viewportOf } from "./canvas-ui.ts";
 import { expect, test, type Page } from "./fixtures.ts";
 
@@ -236,4 +236,58 @@ test("at zoom 1 only the cards around the view are in the DOM, a pan brings thos
   await expect(node(page, grid[5]![0]!.id), "left a few screens behind").toHaveCount(0);
   // The long edge is still drawn across the new view.
   await expect.poll(across, { message: "the long edge's line after the pan" }).toBeGreaterThan(pane.width / 2);
+});
+
+test("a selection of the whole project (a box drawn zoomed out) mounts only its cards around the view at zoom 1, and a drag moves every selected node", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const { token, projectId } = await signedInWithProject(page, "انتخاب همه");
+  const grid: NodeView[] = [];
+  for (let column = 0; column < COLUMNS; column++) {
+    grid.push(
+      ...(await Promise.all(
+        Array.from({ length: ROWS }, (_, row) =>
+          createNodeVia(token, projectId, "instruction", `دستور ${column}-${row}`, { x: column * CELL.x, y: row * CELL.y }, {
+            content: "کوتاه پاسخ بده.",
+          }),
+        ),
+      )),
+    );
+  }
+  await openCanvas(page, projectId);
+  await expect(layer(page)).toHaveAttribute("data-detail", "low");
+
+  // Zoomed out, a box over the whole grid selects all 60 nodes.
+  const from = await onScreen(page, { x: -100, y: -100 });
+  const to = await onScreen(page, { x: COLUMNS * CELL.x + 100, y: ROWS * CELL.y + 100 });
+  await page.keyboard.down("Shift");
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  await page.mouse.move(to.x, to.y, { steps: 10 });
+  await page.mouse.up();
+  await page.keyboard.up("Shift");
+  await expect(page.getByTestId("low-detail-list").locator('button[aria-pressed="true"]')).toHaveCount(grid.length);
+
+  // At zoom 1 only the cards around the view are mounted, selected.
+  await zoomToOne(page, MIDDLE);
+  const middle = grid[14 * ROWS + 1]!;
+  await expect(node(page, middle.id)).toHaveAttribute("data-selected", "true");
+  const mounted = await page.locator(".react-flow__node").count();
+  expect(mounted, "not the whole selection").toBeLessThan(grid.length / 2);
+
+  // Dragging one card moves the whole selection, the cards far off screen too, and saves them.
+  const card = await node(page, middle.id).boundingBox();
+  if (!card) throw new Error("e2e: no card box");
+  await page.mouse.move(card.x + card.width / 2, card.y + 20);
+  await page.mouse.down();
+  await page.mouse.move(card.x + card.width / 2 + 100, card.y + 20, { steps: 8 });
+  await page.mouse.up();
+  const movedBy = async (n: NodeView) => ((await storedNode(token, projectId, n.id))?.position.x ?? n.position.x) - n.position.x;
+  await expect.poll(() => movedBy(middle), { message: "the dragged card" }).toBeGreaterThan(50);
+  const delta = await movedBy(middle);
+  for (const far of [grid[0]!, grid.at(-1)!]) {
+    await expect.poll(async () => Math.abs((await movedBy(far)) - delta), { message: far.id }).toBeLessThan(0.01);
+  }
+  expect(await page.locator(".react-flow__node").count()).toBeLessThan(grid.length / 2);
 });

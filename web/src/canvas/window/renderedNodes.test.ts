@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { flowNode } from "../../state/canvas/testFixtures";
-import { draggedNodes, renderedNodes, sameMembers } from "./renderedNodes";
+import { KEPT_OUTSIDE_MAX, draggedNodes, renderedNodes, sameMembers } from "./renderedNodes";
 import { windowAround } from "./renderWindow";
 
 describe("the nodes the DOM view renders", () => {
@@ -21,6 +21,15 @@ describe("the nodes the DOM view renders", () => {
     const selected = { ...far, selected: true };
     const dragged = { ...justOutside, dragging: true };
     expect(renderedNodes([selected, dragged, onScreen], area)).toEqual(new Set(["function-5", "function-3", "function-1"]));
+  });
+
+  it("keeps the selected nodes outside the window only while they are few: a selection of thousands mounts only its cards in the window", () => {
+    const selectedFar = (count: number) =>
+      Array.from({ length: count }, (_, i) => ({ ...flowNode(`function-${100 + i}`, {}, { position: { x: 50_000 + 300 * i, y: 0 } }), selected: true }));
+    const few = renderedNodes([...selectedFar(KEPT_OUTSIDE_MAX), { ...onScreen, selected: true }], area);
+    expect(few.size).toBe(KEPT_OUTSIDE_MAX + 1);
+    const many = renderedNodes([...selectedFar(KEPT_OUTSIDE_MAX + 1), { ...onScreen, selected: true }], area);
+    expect(many).toEqual(new Set(["function-1"]));
   });
 
   it("places a container's child by its container, and counts a container's card above its box", () => {

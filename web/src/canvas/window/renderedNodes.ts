@@ -3,7 +3,10 @@
 // being dragged wherever it is, so a drag carried far, a selection's panel
 // and the keyboard's moves never lose their card. The rest stay in React
 // Flow's store hidden (lowDetail/hiddenNodes.ts), with their data, selection
-// and place.
+// and place; React Flow still moves, drags and deletes a hidden selected
+// node with the rest of the selection. So a selection of thousands (a box
+// drawn over a whole zoomed-out project) does not mount every card, the
+// selected nodes outside the window are kept only while they are few.
 import type { FlowNode } from "../model";
 import { absoluteBox, type Box } from "../lowDetail/detailLevel";
 import { CONTAINER_HEAD } from "../lowDetail/drawList";
@@ -12,25 +15,27 @@ import { overlaps } from "./renderWindow";
 /** How far a container's own card reaches above its box. */
 const HEAD_REACH = CONTAINER_HEAD.height + CONTAINER_HEAD.inset;
 
-/** Nodes kept rendered outside the window. */
-export function alwaysRendered(node: FlowNode): boolean {
+/** Nodes kept rendered outside the window, while there are at most KEPT_OUTSIDE_MAX of them. */
+function alwaysRendered(node: FlowNode): boolean {
   return Boolean(node.selected || node.dragging);
 }
+
+/** The most selected or dragged nodes kept rendered outside the window. */
+export const KEPT_OUTSIDE_MAX = 20;
 
 /** The ids of the nodes to render for a window over `area`. */
 export function renderedNodes(nodes: readonly FlowNode[], area: Box): Set<string> {
   const byId = new Map<string, FlowNode>();
   for (const node of nodes) if (node.type === "container") byId.set(node.id, node);
   const rendered = new Set<string>();
+  const kept: string[] = [];
   for (const node of nodes) {
-    if (alwaysRendered(node)) {
-      rendered.add(node.id);
-      continue;
-    }
     const box = absoluteBox(node, byId);
     const reach = node.type === "container" ? { ...box, y: box.y - HEAD_REACH, height: box.height + HEAD_REACH } : box;
     if (overlaps(reach, area)) rendered.add(node.id);
+    else if (alwaysRendered(node)) kept.push(node.id);
   }
+  if (kept.length <= KEPT_OUTSIDE_MAX) for (const id of kept) rendered.add(id);
   return rendered;
 }
 
