@@ -1,12 +1,12 @@
 // Which nodes the DOM view mounts: those whose box meets the render window
-// (a container's own card above its box counts), and whatever is selected or
-// being dragged wherever it is, so a drag carried far, a selection's panel
-// and the keyboard's moves never lose their card. The rest stay in React
-// Flow's store hidden (lowDetail/hiddenNodes.ts), with their data, selection
-// and place; React Flow still moves, drags and deletes a hidden selected
-// node with the rest of the selection. So a selection of thousands (a box
-// drawn over a whole zoomed-out project) does not mount every card, the
-// selected nodes outside the window are kept only while they are few.
+// (a container's own card above its box counts), and those selected or
+// being dragged outside it while they are few (KEPT_OUTSIDE_MAX), so a drag
+// carried far, a selection's panel and the keyboard's moves never lose their
+// card, and a selection of thousands (a box drawn over a whole zoomed-out
+// project) does not mount every card. The rest stay in React Flow's store
+// hidden (lowDetail/hiddenNodes.ts), with their data, selection and place;
+// React Flow still drags, moves and deletes a hidden selected node with the
+// rest of the selection.
 import type { FlowNode } from "../model";
 import { absoluteBox, type Box } from "../lowDetail/detailLevel";
 import { CONTAINER_HEAD } from "../lowDetail/drawList";
@@ -16,7 +16,7 @@ import { overlaps } from "./renderWindow";
 const HEAD_REACH = CONTAINER_HEAD.height + CONTAINER_HEAD.inset;
 
 /** Nodes kept rendered outside the window, while there are at most KEPT_OUTSIDE_MAX of them. */
-function alwaysRendered(node: FlowNode): boolean {
+function keptOutside(node: FlowNode): boolean {
   return Boolean(node.selected || node.dragging);
 }
 
@@ -33,7 +33,7 @@ export function renderedNodes(nodes: readonly FlowNode[], area: Box): Set<string
     const box = absoluteBox(node, byId);
     const reach = node.type === "container" ? { ...box, y: box.y - HEAD_REACH, height: box.height + HEAD_REACH } : box;
     if (overlaps(reach, area)) rendered.add(node.id);
-    else if (alwaysRendered(node)) kept.push(node.id);
+    else if (keptOutside(node)) kept.push(node.id);
   }
   if (kept.length <= KEPT_OUTSIDE_MAX) for (const id of kept) rendered.add(id);
   return rendered;
