@@ -107,6 +107,16 @@ export async function dragMouse(page: Page, from: { x: number; y: number }, to: 
   await page.mouse.up();
 }
 
+/** Draws React Flow's selection box (Shift and drag) from `from` to `to`, screen points. */
+export async function boxSelect(page: Page, from: { x: number; y: number }, to: { x: number; y: number }): Promise<void> {
+  await page.keyboard.down("Shift");
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  await page.mouse.move(to.x, to.y, { steps: 10 });
+  await page.mouse.up();
+  await page.keyboard.up("Shift");
+}
+
 /** Draws a connection from `source`'s output handle to `target`'s input handle. */
 export async function connect(page: Page, sourceId: string, targetId: string): Promise<void> {
   const from = await centreOf(flowNode(page, sourceId).locator(".react-flow__handle.source"));

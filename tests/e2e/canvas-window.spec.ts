@@ -10,7 +10,7 @@
 // pan by shifting its layer, not by drawing its pattern again.
 import type { NodeView } from "@dastyar/api/NodeView";
 import { createEdgeVia, createNodeVia, storedNode } from "./canvas-api.ts";
-import { fa, node, openCanvas, signedInWithProject, viewportOf } from "./canvas-ui.ts";
+import { boxSelect, fa, node, openCanvas, signedInWithProject, viewportOf } from "./canvas-ui.ts";
 import { expect, test, type Page } from "./fixtures.ts";
 
 type Point = { x: number; y: number };
@@ -261,12 +261,7 @@ test("a selection of the whole project (a box drawn zoomed out) mounts only its 
   // Zoomed out, a box over the whole grid selects all 60 nodes.
   const from = await onScreen(page, { x: -100, y: -100 });
   const to = await onScreen(page, { x: COLUMNS * CELL.x + 100, y: ROWS * CELL.y + 100 });
-  await page.keyboard.down("Shift");
-  await page.mouse.move(from.x, from.y);
-  await page.mouse.down();
-  await page.mouse.move(to.x, to.y, { steps: 10 });
-  await page.mouse.up();
-  await page.keyboard.up("Shift");
+  await boxSelect(page, from, to);
   await expect(page.getByTestId("low-detail-list").locator('button[aria-pressed="true"]')).toHaveCount(grid.length);
 
   // At zoom 1 only the cards around the view are mounted, selected.

@@ -5,7 +5,7 @@
 // the keyboard; containers, kinds and edge statuses are drawn; zooming in
 // brings the cards back with the selection kept.
 import { createEdgeVia, createNodeVia, projectEdges, storedNode } from "./canvas-api.ts";
-import { connect, dragMouse, node, openCanvas, signedInWithProject, viewportOf } from "./canvas-ui.ts";
+import { boxSelect, connect, dragMouse, node, openCanvas, signedInWithProject, viewportOf } from "./canvas-ui.ts";
 import { expect, test, type Page } from "./fixtures.ts";
 
 type Point = { x: number; y: number };
@@ -171,12 +171,7 @@ test("in low detail a selection box (Shift and drag) selects the boxes wholly in
 
   const from = (await place(page, { x: -60, y: -60 })).screen;
   const to = (await place(page, { x: 720, y: 220 })).screen;
-  await page.keyboard.down("Shift");
-  await page.mouse.move(from.x, from.y);
-  await page.mouse.down();
-  await page.mouse.move(to.x, to.y, { steps: 10 });
-  await page.mouse.up();
-  await page.keyboard.up("Shift");
+  await boxSelect(page, from, to);
 
   const entry = (id: string) => page.getByTestId("low-detail-list").locator(`button[data-id="${id}"]`);
   await expect(entry(first.id)).toHaveAttribute("aria-pressed", "true");

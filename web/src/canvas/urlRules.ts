@@ -4,8 +4,9 @@
 // fetched when a settings panel opens, when the canvas holds a node whose
 // address the rules read (WordPress, iframe), before a connection to a
 // WordPress node is checked, or when the browser is idle a few seconds after
-// the canvas draws, whichever comes first, and only here: a static import anywhere else
-// would put it back in the first paint (eslint.config.js refuses one).
+// the canvas draws, whichever comes first, and only here: a static import
+// anywhere else would put it back in the first paint (eslint.config.js
+// refuses one).
 import { useStore } from "jotai";
 import { useEffect } from "react";
 import { nodesAtom } from "../state/canvas/atoms";

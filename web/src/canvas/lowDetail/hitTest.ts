@@ -1,8 +1,8 @@
 // Which node is under a point of the low-detail layer: the one drawn last
 // (on top) whose box holds the point; a container also by its card on its
-// top edge. Which nodes a selection box holds. Which edge the layer drew passes near a point: its curve, as
-// paint.ts draws it, followed in short straight steps. Points and boxes are
-// in flow coordinates.
+// top edge. Which nodes a selection box holds. Which edge the layer drew
+// passes near a point: its curve, as paint.ts draws it, followed in short
+// straight steps. Points and boxes are in flow coordinates.
 import type { Position } from "@dastyar/rules";
 import { containerHead, type DrawnEdge, type DrawnNode } from "./drawList";
 import { controlOffset } from "./paint";
